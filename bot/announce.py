@@ -1,0 +1,109 @@
+"""Turning service results into Discord messages: the channel post, DMs and pings."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import Update
+from bot.ui import choice_view
+from games.core.engine import JSON, GameSystem, View
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+"""Discord's error code for a user who does not accept DMs from the bot."""
+
+EMBED_LIMIT = 4000
+COLOUR = discord.Colour.from_rgb(176, 122, 48)
+
+
+async def render(
+    system: GameSystem, view: View, options: JSON | None = None
+) -> discord.File | None:
+    """Render a view to a PNG in a worker thread, so the event loop stays free."""
+    png = await asyncio.to_thread(system.render, view, options or {})
+    if png is None:
+        return None
+    return discord.File(io.BytesIO(png), filename="map.png")
+
+
+def clip(text: str, limit: int = EMBED_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def game_embed(update: Update, view: View) -> discord.Embed:
+    """The public summary: what just happened, the position, and whose turn it is."""
+    body = "\n".join(update.lines)
+    embed = discord.Embed(
+        title=f"{update.system.title} · game {update.game.id}",
+        description=clip(body) if body else None,
+        colour=COLOUR,
+    )
+    embed.add_field(name=view.title, value=clip("\n".join(view.lines), 1024) or "-", inline=False)
+    if update.result:
+        embed.add_field(name="Game over", value=update.result.summary, inline=False)
+        embed.add_field(name="Dice seed (revealed)", value=f"`{update.game.seed}`", inline=False)
+    embed.set_footer(text=f"Dice commitment {update.game.seed_commitment[:16]}… · /game verify")
+    return embed
+
+
+def turn_line(update: Update) -> str:
+    waiting = update.waiting_for
+    if update.result:
+        return f"**Game over:** {update.result.summary}"
+    if not waiting:
+        return ""
+    return " ".join(f"<@{u}>" for u in waiting) + " - your move."
+
+
+async def post_update(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """Answer a command publicly with the update (deferring while the map renders)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    view = update.public_view()
+    picture = await render(update.system, view)
+    embed = game_embed(update, view)
+    kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
+    if picture:
+        embed.set_image(url="attachment://map.png")
+        kwargs["file"] = picture
+    buttons = choice_view(update)
+    if buttons:
+        kwargs["view"] = buttons
+    await interaction.followup.send(**kwargs)
+    await send_private(interaction, update)
+
+
+async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DM each player their hidden information; fall back politely when DMs are closed."""
+    where = f"<#{update.game.channel_id}>"
+    for user_id, lines in update.private.items():
+        text = clip(
+            f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)\n"
+            + "\n".join(lines),
+            1900,
+        )
+        try:
+            channel = await interaction.client.create_dm(discord.Object(user_id))
+            await channel.send(text)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            if user_id == interaction.user.id:
+                await interaction.followup.send(
+                    "I could not DM you (your DMs are closed), so here it is privately:\n" + text,
+                    ephemeral=True,
+                )
+            else:
+                await interaction.followup.send(
+                    f"I could not DM <@{user_id}>: their DMs are closed. They can read their "
+                    "hidden information with `/game status`."
+                )

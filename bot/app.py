@@ -1,0 +1,80 @@
+"""The Discord client: wires settings, storage and the game service into discord.py."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+
+import discord
+from discord.ext import commands
+
+from bot.service import GameService, SeedSource
+from bot.settings import Settings
+from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.repository import Store
+from games.registry import Registry
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.game", "bot.cogs.roll", "bot.cogs.reminders")
+
+
+class LaagerBot(commands.AutoShardedBot):
+    """One bot process: every guild's games go through the same :class:`GameService`."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            guild_ready_timeout=0.5,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.registry = Registry.from_paths(settings.extra_systems)
+        self.engine = create_engine(settings.database_url)
+        self.store = Store(session_factory(self.engine))
+        self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
+
+    async def setup_hook(self) -> None:
+        await upgrade(self.settings.database_url)
+        for cog in COGS:
+            await self.load_extension(cog)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        await self.engine.dispose()
+
+
+def point_at(api_base: str | None) -> None:
+    """Send REST calls to ``api_base`` (the sandbox) instead of Discord."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+
+
+@asynccontextmanager
+async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
+    """Start a bot in the background, yield it once it is ready, and close it on exit."""
+    point_at(settings.discord_api_base)
+    bot = LaagerBot(settings)
+    task = asyncio.create_task(bot.start(settings.discord_token), name="laager-bot")
+    ready = asyncio.create_task(bot.wait_until_ready())
+    try:
+        done, _ = await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            task.result()
+            raise RuntimeError("the bot stopped before it was ready")
+        yield bot
+    finally:
+        ready.cancel()
+        await bot.close()
+        with suppress(asyncio.CancelledError):
+            await task

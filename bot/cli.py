@@ -1,0 +1,112 @@
+"""The ``laager`` command: run the bot, manage the database, or try it offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+    from bot.sandbox import DiscordSandbox
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="laager", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="run the bot (token from DISCORD_TOKEN or .env)")
+    db = commands.add_parser("db", help="database migrations")
+    db_commands = db.add_subparsers(dest="db_command", required=True)
+    db_commands.add_parser("upgrade", help="apply every migration").add_argument(
+        "revision", nargs="?", default="head"
+    )
+    db_commands.add_parser("downgrade", help="step back to a revision").add_argument("revision")
+    db_commands.add_parser("current", help="show the database's revision")
+    sandbox = commands.add_parser("sandbox", help="try the bot offline against a local Discord")
+    sandbox.add_argument("--script", type=Path, help="run the lines of FILE instead of a prompt")
+    sandbox.add_argument("--seed", help="make the run reproducible")
+    sandbox.add_argument("--out", type=Path, help="save attachments (maps) into this folder")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if args.command == "run":
+        return _run(settings)
+    if args.command == "db":
+        return asyncio.run(_db(settings, args.db_command, getattr(args, "revision", None)))
+    lines = args.script.read_text().splitlines() if args.script else None
+    return asyncio.run(_sandbox(settings, lines, args.seed, args.out))
+
+
+def _run(settings: Settings) -> int:
+    if not settings.discord_token:
+        print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
+        return 2
+    from bot.app import LaagerBot, point_at
+
+    point_at(settings.discord_api_base)
+
+    async def run() -> None:
+        async with LaagerBot(settings) as bot:
+            await bot.start(settings.discord_token)
+
+    asyncio.run(run())
+    return 0
+
+
+async def _db(settings: Settings, command: str, revision: str | None) -> int:
+    from bot.storage import db
+
+    if command == "upgrade":
+        await db.upgrade(settings.database_url, revision or "head")
+    elif command == "downgrade":
+        await db.downgrade(settings.database_url, revision or "-1")
+    print(f"revision: {await db.current(settings.database_url) or 'none'}")
+    return 0
+
+
+async def _sandbox(
+    settings: Settings, lines: list[str] | None, seed: str | None, out: Path | None
+) -> int:
+    from bot.app import running_bot
+    from bot.sandbox.runner import run_sandbox
+
+    with tempfile.TemporaryDirectory(prefix="laager-sandbox-") as scratch:
+
+        @asynccontextmanager
+        async def start_bot(sandbox: DiscordSandbox) -> AsyncIterator[LaagerBot]:
+            local = settings.model_copy(
+                update={
+                    "discord_token": sandbox.token,
+                    "discord_api_base": sandbox.api_base,
+                    "database_url": f"sqlite+aiosqlite:///{scratch}/sandbox.sqlite3",
+                    "seed": seed if seed is not None else settings.seed,
+                    "dev_guild_id": None,
+                }
+            )
+            async with running_bot(local) as bot:
+                yield bot
+
+        return await run_sandbox(
+            start_bot, script=lines, out_dir=out, write=print, read_line=None if lines else _prompt
+        )
+
+
+async def _prompt() -> str | None:
+    try:
+        return await asyncio.to_thread(input, "laager> ")
+    except EOFError:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

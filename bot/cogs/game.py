@@ -1,0 +1,361 @@
+"""``/game``: the commands every game system shares (start, seats, status, log, verify)."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors
+from bot.announce import COLOUR, clip, post_update, render, send_private
+from bot.service import Actor, Place, Update, export_text, hidden_lines
+from bot.ui import ActionButton, choice_view
+from games.core.engine import GameSystem, Viewer
+from games.core.errors import LaagerError
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction["LaagerBot"]
+
+
+def place_of(interaction: Interaction) -> Place:
+    if interaction.channel_id is None:
+        raise errors.BadInput("Games live in channels or threads; use this command in one.")
+    return Place(interaction.guild_id, interaction.channel_id)
+
+
+async def actor_of(interaction: Interaction) -> Actor:
+    """The user, and whether they are a referee here (Manage Channels or the referee role)."""
+    user = interaction.user
+    referee = bool(interaction.permissions.manage_channels)
+    if not referee and interaction.guild_id and isinstance(user, discord.Member):
+        settings = await interaction.client.store.guild_settings(interaction.guild_id)
+        if settings.referee_role_id:
+            referee = any(role.id == settings.referee_role_id for role in user.roles)
+    return Actor(user.id, referee)
+
+
+async def refuse(interaction: Interaction, message: str) -> None:
+    """Answer with an ephemeral explanation, whether or not the interaction was answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def choose(interaction: Interaction, game_id: int, version: int, key: str) -> None:
+    """A button press: apply the order it stands for, if it still belongs to the position."""
+    service = interaction.client.service
+    try:
+        update = await service.act(
+            place_of(interaction),
+            await actor_of(interaction),
+            key=key,
+            expected_version=version,
+            game_id=game_id,
+        )
+    except LaagerError as error:
+        await refuse(interaction, error.message)
+        return
+    await interaction.response.edit_message(view=None)
+    await post_update(interaction, update)
+
+
+class GameCog(commands.Cog):
+    """Commands shared by every game system."""
+
+    game = app_commands.Group(name="game", description="Start, join and follow a game here")
+
+    def __init__(self, bot: LaagerBot) -> None:
+        self.bot = bot
+
+    async def cog_app_command_error(
+        self, interaction: Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, LaagerError):
+            await refuse(interaction, original.message)
+            return
+        log.exception("command failed", exc_info=original)
+        await refuse(interaction, "Something went wrong on my side; nothing was changed.")
+
+    # -- autocomplete ---------------------------------------------------------
+
+    async def _systems(self, interaction: Interaction, current: str) -> list[app_commands.Choice]:
+        return [
+            app_commands.Choice(name=s.title, value=s.id)
+            for s in self.bot.registry
+            if current.lower() in (s.id + s.title).lower()
+        ][:25]
+
+    def _chosen_system(self, interaction: Interaction) -> GameSystem | None:
+        try:
+            return self.bot.registry.get(interaction.namespace.system)
+        except LaagerError:
+            return None
+
+    async def _scenarios(self, interaction: Interaction, current: str) -> list[app_commands.Choice]:
+        system = self._chosen_system(interaction)
+        if system is None:
+            return []
+        return [
+            app_commands.Choice(name=s.title, value=s.id)
+            for s in system.scenarios.values()
+            if current.lower() in (s.id + s.title).lower()
+        ][:25]
+
+    async def _modes(self, interaction: Interaction, current: str) -> list[app_commands.Choice]:
+        system = self._chosen_system(interaction)
+        if system is None:
+            return []
+        return [
+            app_commands.Choice(name=m.title, value=m.id)
+            for m in system.modes.values()
+            if current.lower() in (m.id + m.title).lower()
+        ][:25]
+
+    async def _sides(self, interaction: Interaction, current: str) -> list[app_commands.Choice]:
+        system = self._chosen_system(interaction)
+        if system is None:
+            return []
+        return [
+            app_commands.Choice(name=side, value=side)
+            for side in system.sides
+            if current.lower() in side.lower()
+        ]
+
+    async def _free_sides(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice]:
+        try:
+            _, system, seats = await self.bot.service.current(place_of(interaction))
+        except LaagerError:
+            return []
+        held = {s.side for s in seats if s.user_id or s.is_bot}
+        return [
+            app_commands.Choice(name=side, value=side)
+            for side in system.sides
+            if side not in held and current.lower() in side.lower()
+        ]
+
+    # -- commands -------------------------------------------------------------
+
+    @game.command(name="new", description="Start a game in this channel")
+    @app_commands.describe(
+        system="Which game",
+        scenario="Scenario (default: the first)",
+        mode="Who plays whom",
+        side="The side you take",
+    )
+    @app_commands.autocomplete(system=_systems, scenario=_scenarios, mode=_modes, side=_sides)
+    async def new(
+        self,
+        interaction: Interaction,
+        system: str,
+        scenario: str | None = None,
+        mode: str | None = None,
+        side: str | None = None,
+    ) -> None:
+        update = await self.bot.service.new_game(
+            place_of(interaction), await actor_of(interaction), system, scenario, mode, side
+        )
+        await post_update(interaction, update)
+
+    @game.command(name="join", description="Take a free side in this channel's game")
+    @app_commands.describe(side="The side to take (default: the first free one)")
+    @app_commands.autocomplete(side=_free_sides)
+    async def join(self, interaction: Interaction, side: str | None = None) -> None:
+        update = await self.bot.service.join(
+            place_of(interaction), await actor_of(interaction), side
+        )
+        await interaction.response.send_message("\n".join(update.lines))
+        await send_private(interaction, update)
+
+    @game.command(name="leave", description="Give up your seat; someone else may take it")
+    async def leave(self, interaction: Interaction) -> None:
+        update = await self.bot.service.leave(place_of(interaction), await actor_of(interaction))
+        await interaction.response.send_message("\n".join(update.lines))
+
+    async def _my_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice]:
+        try:
+            found = await self.bot.service.choices(place_of(interaction), interaction.user.id)
+        except LaagerError:
+            return []
+        return [
+            app_commands.Choice(name=c.label[:100], value=c.key)
+            for c in found
+            if current.lower() in (c.key + c.label).lower()
+        ][:25]
+
+    @game.command(name="order", description="Give one of your current orders by name")
+    @app_commands.describe(choice="One of the orders open to you now")
+    @app_commands.autocomplete(choice=_my_choices)
+    async def order(self, interaction: Interaction, choice: str) -> None:
+        update = await self.bot.service.act(
+            place_of(interaction), await actor_of(interaction), key=choice
+        )
+        await post_update(interaction, update)
+
+    @game.command(
+        name="status", description="The position, your hidden information and your choices"
+    )
+    async def status(self, interaction: Interaction) -> None:
+        game, system, seats = await self.bot.service.current(place_of(interaction))
+        public = system.view(game.state, Viewer.public())
+        embed = discord.Embed(
+            title=f"{system.title} · game {game.id}",
+            description=clip("\n".join(public.lines)),
+            colour=COLOUR,
+        )
+        seat_lines = [
+            f"{s.side}: " + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            for s in seats
+        ]
+        embed.add_field(name="Seats", value="\n".join(seat_lines) or "-", inline=False)
+        mine = [s.side for s in seats if s.user_id == interaction.user.id]
+        for side in mine:
+            extra = hidden_lines(system, game.state, side)
+            if extra:
+                embed.add_field(name=f"Only you see ({side})", value=clip("\n".join(extra), 1024))
+        waiting = system.to_act(game.state)
+        embed.add_field(name="Waiting for", value=", ".join(waiting) or "nobody", inline=False)
+        update = Update(game, system, [s for s in seats if s.side in mine])
+        kwargs: dict = {"embed": embed, "ephemeral": True}
+        buttons = choice_view(update)
+        if buttons:
+            kwargs["view"] = buttons
+        await interaction.response.send_message(**kwargs)
+
+    @game.command(name="map", description="Post the current map")
+    @app_commands.describe(zoom="Centre a close-up on this location (where the game supports it)")
+    async def map(self, interaction: Interaction, zoom: str | None = None) -> None:
+        game, system, _ = await self.bot.service.current(place_of(interaction))
+        await interaction.response.defer(thinking=True)
+        picture = await render(system, system.view(game.state, Viewer.public()), {"zoom": zoom})
+        if picture is None:
+            await interaction.followup.send(f"{system.title} has no map to show.")
+            return
+        await interaction.followup.send(f"{system.title} · game {game.id}", file=picture)
+
+    @game.command(name="log", description="The latest entries of this channel's game log")
+    @app_commands.describe(count="How many entries (1-50)")
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
+        game, events = await self.bot.service.log(place_of(interaction), count)
+        lines = [
+            f"`#{e.seq}` <t:{int(e.created_at.timestamp())}:R> {e.public_text or e.kind}"
+            for e in events
+        ]
+        embed = discord.Embed(
+            title=f"Log of game {game.id} ({game.status})",
+            description=clip("\n".join(lines)) or "Nothing yet.",
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="export", description="Download the game as JSON and as a readable log")
+    async def export(self, interaction: Interaction) -> None:
+        game, data = await self.bot.service.export(place_of(interaction))
+        files = [
+            discord.File(
+                io.BytesIO(json.dumps(data, indent=2).encode()), filename=f"game-{game.id}.json"
+            ),
+            discord.File(io.BytesIO(export_text(data).encode()), filename=f"game-{game.id}.txt"),
+        ]
+        note = "" if game.status != "active" else " Hidden values appear once the game is over."
+        await interaction.response.send_message(
+            f"Game {game.id}, {game.status}.{note}", files=files, ephemeral=True
+        )
+
+    @game.command(name="abort", description="End this channel's game (its creator or a referee)")
+    async def abort(self, interaction: Interaction) -> None:
+        update = await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
+        await post_update(interaction, update)
+
+    @game.command(
+        name="verify", description="Check the dice: replay the finished game from its seed"
+    )
+    async def verify(self, interaction: Interaction) -> None:
+        game, report = await self.bot.service.verify(place_of(interaction))
+        if report is None:
+            text = (
+                f"Game {game.id} is still running. Its dice commitment is "
+                f"`{game.seed_commitment}`; the seed is revealed when the game ends, and then "
+                "`/game verify` replays every roll."
+            )
+        elif report.ok:
+            text = (
+                f"Game {game.id} verified: seed `{game.seed}` hashes to the published commitment "
+                f"`{game.seed_commitment}`, and replaying {report.steps} steps reproduced all "
+                f"{report.rolls} dice and the final position exactly."
+            )
+        else:
+            text = f"Game {game.id} did NOT verify: {report.problem}"
+        await interaction.response.send_message(text)
+
+    @game.command(name="help", description="How to play here, and which games are installed")
+    async def help(self, interaction: Interaction) -> None:
+        systems = "\n".join(
+            f"`{s.id}` {s.title}: scenarios {', '.join(s.scenarios)}; modes {', '.join(s.modes)}"
+            for s in self.bot.registry
+        )
+        embed = discord.Embed(title="Laager", colour=COLOUR, description=HELP)
+        embed.add_field(name="Games", value=systems or "none installed", inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="settings", description="Referee role and reminder interval for this server")
+    @app_commands.describe(
+        referee_role="Members with this role may run admin commands such as /game abort",
+        reminder_hours="Remind the player to move after this many idle hours",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: Interaction,
+        referee_role: discord.Role | None = None,
+        reminder_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise errors.BadInput("Settings belong to a server; use this command in one.")
+        if not interaction.permissions.manage_guild:
+            raise errors.NotAllowed("Only members with Manage Server can change these settings.")
+        changes: dict = {}
+        if referee_role is not None:
+            changes["referee_role_id"] = referee_role.id
+        if reminder_hours is not None:
+            changes["reminder_hours"] = reminder_hours
+        store = self.bot.store
+        if changes:
+            await store.update_guild_settings(interaction.guild_id, **changes)
+        current = await store.guild_settings(interaction.guild_id)
+        role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
+        hours = current.reminder_hours or self.bot.settings.reminder_hours
+        await interaction.response.send_message(
+            f"Referee role: {role}. Reminders after {hours:g} idle hours.", ephemeral=True
+        )
+
+
+HELP = (
+    "Start a game with `/game new`, then others take the free sides with `/game join`. "
+    "Give orders with the buttons under each update or the game's own commands. "
+    "`/game status` shows the position, your hidden information and your choices (only to "
+    "you); `/game map` posts the map; `/game log` and `/game export` give the record.\n\n"
+    "Dice are provably fair: each game publishes a SHA-256 commitment to its secret seed, "
+    "reveals the seed at the end, and `/game verify` replays every roll."
+)
+
+
+async def setup(bot: LaagerBot) -> None:
+    bot.add_dynamic_items(ActionButton)
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,53 @@
+"""Nudging the player whose move it is when a game has sat idle."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+
+log = logging.getLogger(__name__)
+
+
+class Reminders(commands.Cog):
+    def __init__(self, bot: LaagerBot) -> None:
+        self.bot = bot
+        self.check.change_interval(minutes=bot.settings.reminder_check_minutes)
+        self.check.start()
+
+    async def cog_unload(self) -> None:
+        self.check.cancel()
+
+    @tasks.loop(minutes=15)
+    async def check(self) -> None:
+        await self.remind_idle()
+
+    @check.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def remind_idle(self) -> int:
+        """Post one reminder per idle game; returns how many were sent."""
+        sent = 0
+        for game, users in await self.bot.service.idle_reminders(self.bot.settings.reminder_hours):
+            channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            since = int(game.last_action_at.timestamp())
+            pings = " ".join(f"<@{u}>" for u in users)
+            try:
+                await channel.send(
+                    f"{pings} - game {game.id} is waiting for your move (last move <t:{since}:R>). "
+                    "`/game status` shows your choices."
+                )
+                sent += 1
+            except discord.HTTPException:
+                log.warning("could not remind in channel %s", game.channel_id, exc_info=True)
+        return sent
+
+
+async def setup(bot: LaagerBot) -> None:
+    await bot.add_cog(Reminders(bot))

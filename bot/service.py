@@ -1,0 +1,663 @@
+"""The game service: the one place that turns a player's command into a stored change.
+
+It knows nothing of Discord. For each command it locks the channel's game, loads
+the snapshot, asks the rules engine, lets the bot play its seats, and commits
+the new state with its events in one transaction. The result is an
+:class:`Update` that the bot layer turns into messages, DMs and pings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot import errors
+from bot.storage.errors import ChannelBusy as StoredChannelBusy
+from bot.storage.errors import StaleVersion
+from bot.storage.repository import (
+    EventRecord,
+    GameRecord,
+    NewEvent,
+    NewGame,
+    NewSeat,
+    SeatRecord,
+    Store,
+)
+from games.core.dice import Dice, Roll, commitment, derived_seed, new_seed
+from games.core.engine import JSON, ActionChoice, GameSystem, Outcome, Result, View, Viewer
+from games.core.replay import ReplayReport, Step, replay
+from games.registry import Registry
+
+BOT_STEP_LIMIT = 10_000
+"""Most orders the bot may give in reply to one command; a guard against a stuck engine."""
+
+STEP_KINDS = ("create", "action", "bot")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a command was given: a channel or thread, in a guild or not."""
+
+    guild_id: int | None
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who gave a command, and whether they may run admin commands here."""
+
+    user_id: int
+    is_referee: bool = False
+
+
+@dataclass
+class Update:
+    """What a command changed, in the shape the bot layer needs to announce it."""
+
+    game: GameRecord
+    system: GameSystem
+    seats: list[SeatRecord]
+    lines: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    result: Result | None = None
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """Users whose turn it is now."""
+        if self.result:
+            return []
+        sides = self.system.to_act(self.game.state)
+        return sorted({s.user_id for s in self.seats if s.side in sides and s.user_id})
+
+    def public_view(self) -> View:
+        return self.system.view(self.game.state, Viewer.public())
+
+
+class SeedSource:
+    """Secret seeds for new games: random, or derived from a master seed for reproducible runs."""
+
+    def __init__(self, master: str | None = None) -> None:
+        self._master = master
+        self._count = 0
+
+    def next(self, channel_id: int) -> str:
+        if self._master is None:
+            return new_seed()
+        self._count += 1
+        return derived_seed(self._master, channel_id, self._count)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameService:
+    """Runs commands against the stored games, one channel at a time."""
+
+    def __init__(
+        self,
+        store: Store,
+        registry: Registry,
+        seeds: SeedSource | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self._seeds = seeds or SeedSource()
+        self._clock = clock
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that serializes commands on one channel inside this process."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
+        return lock
+
+    # -- starting and seating -------------------------------------------------
+
+    async def new_game(
+        self,
+        place: Place,
+        actor: Actor,
+        system_id: str,
+        scenario: str | None = None,
+        mode: str | None = None,
+        side: str | None = None,
+        options: JSON | None = None,
+    ) -> Update:
+        system = self.registry.get(system_id)
+        scenario = _pick("scenario", scenario, list(system.scenarios), system.title)
+        mode = _pick("mode", mode, list(system.modes), system.title)
+        bot_sides = _bot_sides(system, mode)
+        human_sides = [s for s in system.sides if s not in bot_sides]
+        if side is None:
+            side = human_sides[0] if human_sides else None
+        elif side not in system.sides:
+            raise errors.BadInput(
+                f"{system.title} has no side `{side}`. Choose one of: {_list(system.sides)}."
+            )
+        elif side in bot_sides:
+            raise errors.BadInput(
+                f"In {system.modes[mode].title} mode the bot plays {_list(bot_sides)}; "
+                f"take {_list(human_sides) or 'no side'} instead."
+            )
+        async with self.lock(place.channel_id):
+            if await self.store.active_game(place.channel_id):
+                raise _busy()
+            seed = self._seeds.next(place.channel_id)
+            dice = Dice(seed)
+            outcome = system.new(scenario, dict(options or {}), dice)
+            now = self._clock()
+            events = [
+                NewEvent(
+                    kind="create",
+                    actor_id=actor.user_id,
+                    side=None,
+                    action={"scenario": scenario, "options": dict(options or {})},
+                    dice=_rolls_json(dice.take_rolls()),
+                    public_text=_text(outcome),
+                    private=_private(outcome),
+                )
+            ]
+            seats = [
+                NewSeat(side=s, user_id=None, is_bot=True) for s in system.sides if s in bot_sides
+            ]
+            if side is not None:
+                seats.append(NewSeat(side=side, user_id=actor.user_id, is_bot=False))
+            state, more = _bot_turns(system, outcome.state, set(bot_sides), dice)
+            events += more
+            result = system.result(state)
+            record = NewGame(
+                guild_id=place.guild_id,
+                channel_id=place.channel_id,
+                system=system.id,
+                scenario=scenario,
+                mode=mode,
+                options=dict(options or {}),
+                state=state,
+                seed=seed,
+                seed_commitment=commitment(seed),
+                dice_cursor=dice.cursor,
+                creator_id=actor.user_id,
+                status="finished" if result else "active",
+                result=_result_json(result),
+            )
+            try:
+                game = await self.store.create_game(record, seats, events, now=now)
+            except StoredChannelBusy:
+                raise _busy() from None
+            return await self._update(game, system, events, result)
+
+    async def join(self, place: Place, actor: Actor, side: str | None = None) -> Update:
+        async with self.lock(place.channel_id):
+            game, system = await self._active(place)
+            seats = await self.store.seats(game.id)
+            mine = [s.side for s in seats if s.user_id == actor.user_id]
+            if mine:
+                raise errors.BadInput(f"You already play {_list(mine)} in this game.")
+            open_sides = [s.side for s in seats if s.user_id is None and not s.is_bot]
+            open_sides += [s for s in system.sides if s not in {x.side for x in seats}]
+            if not open_sides:
+                raise errors.SeatTaken("Every side in this game already has a player.")
+            if side is None:
+                side = open_sides[0]
+            elif side not in open_sides:
+                raise errors.SeatTaken(
+                    f"`{side}` is not free. Free sides: {_list(open_sides)}."
+                    if side in system.sides
+                    else f"This game has no side `{side}`. Free sides: {_list(open_sides)}."
+                )
+            event = NewEvent(
+                kind="join",
+                actor_id=actor.user_id,
+                side=side,
+                action={},
+                dice=[],
+                public_text=f"<@{actor.user_id}> takes the {side} side.",
+                private=None,
+            )
+            try:
+                game = await self.store.set_seat(
+                    game.id,
+                    game.version,
+                    NewSeat(side=side, user_id=actor.user_id),
+                    events=[event],
+                    now=self._clock(),
+                )
+            except StaleVersion:
+                raise _moved_on() from None
+            update = await self._update(game, system, [event], None)
+            secret = hidden_lines(system, game.state, side)
+            if secret:
+                update.private.setdefault(actor.user_id, []).extend(secret)
+            return update
+
+    async def leave(self, place: Place, actor: Actor) -> Update:
+        async with self.lock(place.channel_id):
+            game, system = await self._active(place)
+            seats = await self.store.seats(game.id)
+            mine = [s.side for s in seats if s.user_id == actor.user_id]
+            if not mine:
+                raise errors.NotSeated(
+                    "You have no seat in this game, so there is nothing to leave."
+                )
+            event = NewEvent(
+                kind="leave",
+                actor_id=actor.user_id,
+                side=mine[0],
+                action={},
+                dice=[],
+                public_text=f"<@{actor.user_id}> leaves; {_list(mine)} is free to `/game join`.",
+                private=None,
+            )
+            try:
+                for number, side in enumerate(mine):
+                    game = await self.store.remove_seat(
+                        game.id,
+                        game.version,
+                        side,
+                        events=[event] if number == 0 else (),
+                        now=self._clock(),
+                    )
+            except StaleVersion:
+                raise _moved_on() from None
+            return await self._update(game, system, [event], None)
+
+    # -- playing --------------------------------------------------------------
+
+    async def act(
+        self,
+        place: Place,
+        actor: Actor,
+        action: JSON | None = None,
+        *,
+        key: str | None = None,
+        side: str | None = None,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+    ) -> Update:
+        """Apply one order, then let the bot answer for its seats, all in one commit.
+
+        The order is either spelled out (``action``) or named by the ``key`` of one of
+        the actor's current choices, as buttons and ``/game order`` do. A button also
+        carries the game and version it was offered for, and is refused once stale.
+        """
+        async with self.lock(place.channel_id):
+            game, system = await self._active(place)
+            stale_game = game_id is not None and game_id != game.id
+            if stale_game or expected_version not in (None, game.version):
+                raise errors.GameMovedOn(
+                    "That choice belongs to an earlier position; the game has moved on since. "
+                    "Use `/game status` for the current choices."
+                )
+            seats = await self.store.seats(game.id)
+            side = _acting_side(system, game.state, seats, actor.user_id, side)
+            if key is not None:
+                side, action = _resolve_choice(system, game.state, seats, actor.user_id, key)
+            if action is None:
+                raise errors.BadInput("Name the order to give.")
+            dice = Dice(game.seed, game.dice_cursor)
+            outcome = system.apply(game.state, side, action, dice)
+            events = [
+                NewEvent(
+                    kind="action",
+                    actor_id=actor.user_id,
+                    side=side,
+                    action=action,
+                    dice=_rolls_json(dice.take_rolls()),
+                    public_text=_text(outcome),
+                    private=_private(outcome),
+                )
+            ]
+            bots = {s.side for s in seats if s.is_bot}
+            state, more = _bot_turns(system, outcome.state, bots, dice)
+            events += more
+            result = system.result(state)
+            try:
+                game = await self.store.commit_action(
+                    game.id,
+                    game.version,
+                    state=state,
+                    events=events,
+                    dice_cursor=dice.cursor,
+                    status="finished" if result else None,
+                    result=_result_json(result),
+                    now=self._clock(),
+                )
+            except StaleVersion:
+                raise _moved_on() from None
+            return await self._update(game, system, events, result)
+
+    async def choices(self, place: Place, user_id: int) -> list[ActionChoice]:
+        """The orders open to this user now (for autocomplete)."""
+        game, system = await self._active(place)
+        seats = await self.store.seats(game.id)
+        mine = [s.side for s in seats if s.user_id == user_id]
+        return [c for side in mine for c in system.choices(game.state, side)]
+
+    async def abort(self, place: Place, actor: Actor) -> Update:
+        async with self.lock(place.channel_id):
+            game, system = await self._active(place)
+            if actor.user_id != game.creator_id and not actor.is_referee:
+                raise errors.NotAllowed(
+                    "Only the player who started this game, or a referee, can abort it."
+                )
+            event = NewEvent(
+                kind="abort",
+                actor_id=actor.user_id,
+                side=None,
+                action={},
+                dice=[],
+                public_text=f"<@{actor.user_id}> aborted the game.",
+                private=None,
+            )
+            try:
+                game = await self.store.commit_action(
+                    game.id,
+                    game.version,
+                    state=game.state,
+                    events=[event],
+                    dice_cursor=game.dice_cursor,
+                    status="aborted",
+                    result={"winner": None, "summary": "Aborted."},
+                    now=self._clock(),
+                )
+            except StaleVersion:
+                raise _moved_on() from None
+            return await self._update(game, system, [event], Result(None, "Aborted."))
+
+    # -- looking --------------------------------------------------------------
+
+    async def current(self, place: Place) -> tuple[GameRecord, GameSystem, list[SeatRecord]]:
+        game, system = await self._active(place)
+        return game, system, await self.store.seats(game.id)
+
+    async def latest(self, place: Place) -> tuple[GameRecord, GameSystem]:
+        game = await self.store.latest_game(place.channel_id)
+        if game is None:
+            raise errors.NoGame("No game has been played in this channel yet.")
+        return game, self.registry.get(game.system)
+
+    async def log(self, place: Place, limit: int = 15) -> tuple[GameRecord, list[EventRecord]]:
+        game, _ = await self.latest(place)
+        total = await self.store.event_count(game.id)
+        events = await self.store.events(game.id, after_seq=max(-1, total - limit - 1))
+        return game, events
+
+    async def verify(self, place: Place) -> tuple[GameRecord, ReplayReport | None]:
+        """Replay a finished game from its revealed seed; a running one shows its commitment."""
+        game, system = await self.latest(place)
+        if game.status == "active":
+            return game, None
+        events = await self.store.events(game.id)
+        report = replay(system, game.seed, _steps(events))
+        if report.ok and report.state != game.state:
+            report = ReplayReport(
+                report.state,
+                report.steps,
+                report.rolls,
+                "The replayed state differs from the stored one.",
+            )
+        return game, report
+
+    async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
+        """The game as data; hidden values (seed, dice, state) only once it is over."""
+        game, system = await self.latest(place)
+        events = await self.store.events(game.id)
+        seats = await self.store.seats(game.id)
+        over = game.status != "active"
+        data: dict[str, Any] = {
+            "game": game.id,
+            "system": game.system,
+            "scenario": game.scenario,
+            "mode": game.mode,
+            "options": game.options,
+            "status": game.status,
+            "result": game.result,
+            "created_at": game.created_at.isoformat(),
+            "seed_commitment": game.seed_commitment,
+            "seats": [{"side": s.side, "user_id": s.user_id, "bot": s.is_bot} for s in seats],
+            "events": [_event_json(e, full=over) for e in events],
+        }
+        if over:
+            data["seed"] = game.seed
+            data["final_state"] = game.state
+        else:
+            data["public_view"] = system.view(game.state, Viewer.public()).lines
+        return game, data
+
+    async def idle_reminders(self, default_hours: float) -> list[tuple[GameRecord, list[int]]]:
+        """Games idle past their guild's interval, with the users to remind; marks them reminded."""
+        now = self._clock()
+        found = []
+        for game in await self.store.idle_games(now - timedelta(hours=_MIN_REMINDER_HOURS)):
+            hours = default_hours
+            if game.guild_id is not None:
+                chosen = (await self.store.guild_settings(game.guild_id)).reminder_hours
+                hours = chosen if chosen is not None else hours
+            if game.last_action_at > now - timedelta(hours=hours):
+                continue
+            system = self.registry.get(game.system)
+            sides = system.to_act(game.state)
+            users = [
+                s.user_id for s in await self.store.seats(game.id) if s.side in sides and s.user_id
+            ]
+            await self.store.mark_reminded(game.id, now)
+            if users:
+                found.append((game, users))
+        return found
+
+    # -- internals ------------------------------------------------------------
+
+    async def _active(self, place: Place) -> tuple[GameRecord, GameSystem]:
+        game = await self.store.active_game(place.channel_id)
+        if game is None:
+            latest = await self.store.latest_game(place.channel_id)
+            if latest is not None:
+                raise errors.GameFinished(
+                    f"The last game here ({latest.system}) is {latest.status}. "
+                    "Start another with `/game new`."
+                )
+            raise errors.NoGame("There is no game in this channel. Start one with `/game new`.")
+        return game, self.registry.get(game.system)
+
+    async def _update(
+        self,
+        game: GameRecord,
+        system: GameSystem,
+        events: list[NewEvent],
+        result: Result | None,
+    ) -> Update:
+        seats = await self.store.seats(game.id)
+        update = Update(
+            game, system, seats, [e.public_text for e in events if e.public_text], {}, result
+        )
+        for event in events:
+            for side, text in (event.private or {}).items():
+                for seat in seats:
+                    if seat.side == side and seat.user_id:
+                        update.private.setdefault(seat.user_id, []).append(text)
+        return update
+
+
+_MIN_REMINDER_HOURS = 0.25
+
+
+def hidden_lines(system: GameSystem, state: JSON, side: str) -> list[str]:
+    """What ``side`` sees that the channel does not."""
+    public = set(system.view(state, Viewer.public()).lines)
+    return [line for line in system.view(state, Viewer.of_side(side)).lines if line not in public]
+
+
+def _pick(what: str, value: str | None, allowed: list[str], title: str) -> str:
+    if value is None:
+        return allowed[0]
+    if value not in allowed:
+        raise errors.BadInput(f"{title} has no {what} `{value}`. Choose one of: {_list(allowed)}.")
+    return value
+
+
+def _bot_sides(system: GameSystem, mode: str) -> list[str]:
+    chosen = system.modes[mode].bot_sides
+    if chosen == "all":
+        return list(system.sides)
+    if chosen == "others":
+        return list(system.sides[1:])
+    return list(chosen)
+
+
+def _acting_side(
+    system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, side: str | None
+) -> str:
+    mine = [s.side for s in seats if s.user_id == user_id]
+    if not mine:
+        raise errors.NotSeated(
+            "You have no seat in this game. Watch, or take a free side with `/game join`."
+        )
+    if side is not None:
+        if side not in mine:
+            raise errors.NotSeated(f"You play {_list(mine)}, not {side}.")
+        return side
+    waiting = system.to_act(state)
+    return next((s for s in mine if s in waiting), mine[0])
+
+
+def _resolve_choice(
+    system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, key: str
+) -> tuple[str, JSON]:
+    mine = [s.side for s in seats if s.user_id == user_id]
+    offered: list[str] = []
+    for side in mine:
+        for choice in system.choices(state, side):
+            if choice.key == key:
+                return side, choice.action
+            offered.append(f"`{choice.key}` ({choice.label})")
+    if not offered:
+        raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
+    raise errors.BadInput(
+        f"`{key}` is not one of your choices now. You can choose: {', '.join(offered)}."
+    )
+
+
+def _bot_turns(
+    system: GameSystem, state: JSON, bot_sides: set[str], dice: Dice
+) -> tuple[JSON, list[NewEvent]]:
+    """Let the bot give orders while it is the bot's turn and the game goes on."""
+    events: list[NewEvent] = []
+    for _ in range(BOT_STEP_LIMIT):
+        if system.result(state):
+            break
+        side = next((s for s in system.to_act(state) if s in bot_sides), None)
+        if side is None:
+            break
+        action = system.bot_action(state, side, dice)
+        outcome = system.apply(state, side, action, dice)
+        events.append(
+            NewEvent(
+                kind="bot",
+                actor_id=None,
+                side=side,
+                action=action,
+                dice=_rolls_json(dice.take_rolls()),
+                public_text=_text(outcome),
+                private=_private(outcome),
+            )
+        )
+        state = outcome.state
+    else:
+        raise RuntimeError(f"{system.id}: the bot gave {BOT_STEP_LIMIT} orders without stopping")
+    return state, events
+
+
+def _steps(events: list[EventRecord]) -> list[Step]:
+    return [
+        Step(
+            None if e.kind == "create" else e.side,
+            e.action,
+            [Roll.from_json(r) for r in e.dice],
+            by_bot=e.kind == "bot",
+        )
+        for e in events
+        if e.kind in STEP_KINDS
+    ]
+
+
+def _event_json(event: EventRecord, *, full: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "seq": event.seq,
+        "kind": event.kind,
+        "actor_id": event.actor_id,
+        "side": event.side,
+        "text": event.public_text,
+        "at": event.created_at.isoformat(),
+    }
+    if full:
+        data |= {"action": event.action, "dice": event.dice, "private": event.private}
+    return data
+
+
+def _text(outcome: Outcome) -> str:
+    return "\n".join(e.text for e in outcome.events if e.text)
+
+
+def _private(outcome: Outcome) -> dict[str, str] | None:
+    joined: dict[str, list[str]] = {}
+    for event in outcome.events:
+        for side, text in event.private.items():
+            joined.setdefault(side, []).append(text)
+    return {side: "\n".join(texts) for side, texts in joined.items()} or None
+
+
+def _rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
+    return [r.to_json() for r in rolls]
+
+
+def _result_json(result: Result | None) -> JSON | None:
+    return None if result is None else {"winner": result.winner, "summary": result.summary}
+
+
+def _list(items: Any) -> str:
+    return ", ".join(f"`{i}`" for i in items)
+
+
+def _busy() -> errors.ChannelBusy:
+    return errors.ChannelBusy(
+        "A game is already running in this channel. Finish or `/game abort` it, "
+        "or start yours in another channel or a thread."
+    )
+
+
+def _moved_on() -> errors.GameMovedOn:
+    return errors.GameMovedOn(
+        "The game moved on while your order was being processed: another order was applied "
+        "first. Nothing of yours was applied; check `/game status` and try again."
+    )
+
+
+def export_text(data: dict[str, Any]) -> str:
+    """A readable log of an exported game."""
+    lines = [
+        f"Laager game {data['game']}: {data['system']} / {data['scenario']} ({data['mode']})",
+        f"Status: {data['status']}",
+        f"Dice commitment (SHA-256 of the seed): {data['seed_commitment']}",
+    ]
+    if "seed" in data:
+        lines.append(f"Seed: {data['seed']}")
+    lines.append("")
+    for event in data["events"]:
+        who = event["side"] or ("bot" if event["kind"] == "bot" else "")
+        lines.append(f"#{event['seq']} {event['at']} [{event['kind']}] {who}".rstrip())
+        for text_line in (event["text"] or "").splitlines():
+            lines.append(f"    {text_line}")
+        for roll in event.get("dice") or []:
+            lines.append(f"    rolled {roll['die']} = {roll['value']} for {roll['purpose']}")
+    if data.get("result"):
+        lines += ["", f"Result: {json.dumps(data['result'])}"]
+    return "\n".join(lines) + "\n"

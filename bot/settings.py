@@ -1,0 +1,47 @@
+"""Every setting of the bot, read from the environment or a ``.env`` file."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Names are the environment variables, upper-cased (``DISCORD_TOKEN``, ...)."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str = Field(default="", description="The bot's token from the Developer Portal.")
+    database_url: str = Field(
+        default="sqlite+aiosqlite:///laager.sqlite3",
+        description="SQLAlchemy URL; postgresql+asyncpg://user@host/db for PostgreSQL.",
+    )
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this guild only (instant, for testing)."
+    )
+    reminder_hours: float = Field(
+        default=24.0, gt=0, description="Remind the player to move after this many idle hours."
+    )
+    reminder_check_minutes: float = Field(
+        default=15.0, gt=0, description="How often to look for idle games."
+    )
+    extra_systems: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Comma-separated import paths (module:attribute) of extra game systems.",
+    )
+    seed: str | None = Field(
+        default=None, description="Master seed: makes game seeds reproducible (sandbox, tests)."
+    )
+    discord_api_base: str | None = Field(
+        default=None, description="REST base URL override (the sandbox sets it)."
+    )
+    log_level: str = Field(default="INFO", description="Python logging level.")
+
+    @field_validator("extra_systems", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value

@@ -1,0 +1,99 @@
+"""Translation between ORM rows and the plain records handed to callers."""
+
+from datetime import datetime
+
+from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
+from bot.storage.records import (
+    EventRecord,
+    GameRecord,
+    GuildSettingsRecord,
+    NewEvent,
+    RollRecord,
+    SeatRecord,
+)
+
+
+def game_record(row: Game) -> GameRecord:
+    return GameRecord(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        system=row.system,
+        scenario=row.scenario,
+        mode=row.mode,
+        options=row.options,
+        status=row.status,
+        state=row.state,
+        version=row.version,
+        seed=row.seed,
+        seed_commitment=row.seed_commitment,
+        dice_cursor=row.dice_cursor,
+        creator_id=row.creator_id,
+        result=row.result,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        last_action_at=row.last_action_at,
+        reminded_at=row.reminded_at,
+    )
+
+
+def seat_record(row: Seat) -> SeatRecord:
+    return SeatRecord(
+        game_id=row.game_id,
+        side=row.side,
+        user_id=row.user_id,
+        is_bot=row.is_bot,
+        joined_at=row.joined_at,
+    )
+
+
+def event_record(row: Event) -> EventRecord:
+    return EventRecord(
+        game_id=row.game_id,
+        seq=row.seq,
+        kind=row.kind,
+        actor_id=row.actor_id,
+        side=row.side,
+        action=row.action,
+        dice=row.dice,
+        public_text=row.public_text,
+        private=row.private,
+        created_at=row.created_at,
+    )
+
+
+def event_row(game_id: int, seq: int, event: NewEvent, created_at: datetime) -> Event:
+    return Event(
+        game_id=game_id,
+        seq=seq,
+        kind=event.kind,
+        actor_id=event.actor_id,
+        side=event.side,
+        action=dict(event.action),
+        dice=[dict(die) for die in event.dice],
+        public_text=event.public_text,
+        private=None if event.private is None else dict(event.private),
+        created_at=created_at,
+    )
+
+
+def guild_settings_record(row: GuildSettings) -> GuildSettingsRecord:
+    return GuildSettingsRecord(
+        guild_id=row.guild_id,
+        referee_role_id=row.referee_role_id,
+        reminder_hours=row.reminder_hours,
+        updated_at=row.updated_at,
+    )
+
+
+def roll_record(row: Roll) -> RollRecord:
+    return RollRecord(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        user_id=row.user_id,
+        expression=row.expression,
+        result_text=row.result_text,
+        total=row.total,
+        created_at=row.created_at,
+    )

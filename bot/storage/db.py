@@ -1,0 +1,87 @@
+"""Engine construction and schema migrations, so the bot can bring its database up to date."""
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import alembic.command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS_DIR = PROJECT_ROOT / "alembic"
+
+# How long an SQLite writer waits for another connection's write lock before failing.
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """Build an engine tuned for the backend: SQLite pragmas, or a resilient PostgreSQL pool."""
+    if make_url(url).get_backend_name() == "sqlite":
+        engine = create_async_engine(url)
+        event.listen(engine.sync_engine, "connect", _configure_sqlite_connection)
+        return engine
+    return create_async_engine(
+        url, pool_size=5, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+    )
+
+
+def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers proceed while one writer commits; SQLite leaves foreign keys off
+    # unless asked, and without a busy timeout a contended write fails immediately.
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions whose loaded rows stay readable after commit."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def _alembic_config(url: str) -> Config:
+    # No ini file: programmatic runs must not reconfigure the host application's logging.
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    # Config values go through ConfigParser interpolation, so escape URL-encoded characters.
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+async def upgrade(url: str, revision: str = "head") -> None:
+    """Migrate the database up to `revision`.
+
+    Alembic's env.py runs its own event loop, so the command runs in a worker thread.
+    """
+    await asyncio.to_thread(alembic.command.upgrade, _alembic_config(url), revision)
+
+
+async def downgrade(url: str, revision: str) -> None:
+    """Migrate the database down to `revision` ("base" removes every table)."""
+    await asyncio.to_thread(alembic.command.downgrade, _alembic_config(url), revision)
+
+
+async def current(url: str) -> str | None:
+    """The revision the database is at, or None if it was never migrated."""
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(_current_revision)
+    finally:
+        await engine.dispose()
+
+
+def _current_revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()

@@ -1,0 +1,143 @@
+"""ORM models: the database schema of record, mirrored by the Alembic migrations."""
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeEngine
+
+from bot.storage.column_types import UtcDateTime
+from bot.storage.records import GameStatus
+
+# Deterministic constraint names, so migrations can address them on every backend.
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ACTIVE_ONLY = text("status = 'active'")
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, TypeEngine[Any]]] = {
+        datetime: UtcDateTime(),
+        dict[str, Any]: JSON(),
+        list[dict[str, Any]]: JSON(),
+    }
+
+
+class Game(Base):
+    """One game in one channel; `version` guards every change against concurrent writers."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint("status IN ('active', 'finished', 'aborted')", name="status"),
+        # A channel hosts at most one active game; finished and aborted games don't count.
+        Index(
+            "uq_games_active_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=ACTIVE_ONLY,
+            postgresql_where=ACTIVE_ONLY,
+        ),
+        Index("ix_games_channel_id", "channel_id"),
+        Index("ix_games_status_last_action_at", "status", "last_action_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(64))
+    scenario: Mapped[str] = mapped_column(String(128))
+    mode: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]]
+    status: Mapped[GameStatus] = mapped_column(String(16))
+    state: Mapped[dict[str, Any]]
+    version: Mapped[int]
+    seed: Mapped[str] = mapped_column(String(128))
+    seed_commitment: Mapped[str] = mapped_column(String(64))
+    dice_cursor: Mapped[int]
+    creator_id: Mapped[int] = mapped_column(BigInteger)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    last_action_at: Mapped[datetime]
+    reminded_at: Mapped[datetime | None]
+
+
+class Seat(Base):
+    """Who holds each side of a game; `user_id` is None while the bot plays it."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    side: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    is_bot: Mapped[bool]
+    joined_at: Mapped[datetime]
+
+
+class Event(Base):
+    """Append-only game log; `seq` numbers each game's events from 0 without gaps."""
+
+    __tablename__ = "events"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16))
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)
+    side: Mapped[str | None] = mapped_column(String(32))
+    action: Mapped[dict[str, Any]]
+    dice: Mapped[list[dict[str, Any]]]
+    public_text: Mapped[str] = mapped_column(Text)
+    private: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    created_at: Mapped[datetime]
+
+
+class GuildSettings(Base):
+    """Per-guild preferences; a guild without a row uses the defaults."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    referee_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    reminder_hours: Mapped[float | None] = mapped_column(
+        comment="None: use the bot's REMINDER_HOURS setting"
+    )
+    updated_at: Mapped[datetime]
+
+
+class Roll(Base):
+    """One /roll result, kept as the channel's dice log."""
+
+    __tablename__ = "rolls"
+    __table_args__ = (Index("ix_rolls_channel_id", "channel_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    expression: Mapped[str] = mapped_column(Text)
+    result_text: Mapped[str] = mapped_column(Text)
+    total: Mapped[int]
+    created_at: Mapped[datetime]

@@ -1,0 +1,388 @@
+"""The storage API for the rest of the bot: games, their seats and logs, settings and rolls.
+
+Every game change is guarded by the game's version, which serialises writers across
+processes: the first to commit a version wins, everyone else gets StaleVersion and
+nothing of theirs is written.
+"""
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Unpack
+
+from sqlalchemy import ColumnElement, delete, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.storage.conversions import (
+    event_record,
+    event_row,
+    game_record,
+    guild_settings_record,
+    roll_record,
+    seat_record,
+)
+from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
+from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
+from bot.storage.records import (
+    ClosedStatus,
+    EventRecord,
+    GameRecord,
+    GuildSettingsChanges,
+    GuildSettingsRecord,
+    NewEvent,
+    NewGame,
+    NewSeat,
+    RollRecord,
+    SeatRecord,
+)
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _upsert_guild_settings(session: AsyncSession) -> postgresql.Insert | sqlite.Insert:
+    """Atomic insert-or-update needs each backend's own INSERT ... ON CONFLICT construct."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        return postgresql.insert(GuildSettings)
+    if dialect == "sqlite":
+        return sqlite.insert(GuildSettings)
+    raise NotImplementedError(f"guild settings upsert is not supported on {dialect}")
+
+
+class Store:
+    """Runs each call in its own transaction and hands back plain records."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        game: NewGame,
+        seats: Sequence[NewSeat],
+        events: Sequence[NewEvent],
+        *,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Open a game at version 1 with its seats and log, or raise ChannelBusy.
+
+        ``events`` starts with the set-up (entry 0); any that follow are the bot's first
+        orders, stored in the same transaction so a new game is never half-written.
+        """
+        now = now or _utcnow()
+        statement = (
+            insert(Game)
+            .values(
+                guild_id=game.guild_id,
+                channel_id=game.channel_id,
+                system=game.system,
+                scenario=game.scenario,
+                mode=game.mode,
+                options=dict(game.options),
+                status=game.status,
+                result=None if game.result is None else dict(game.result),
+                state=dict(game.state),
+                version=1,
+                seed=game.seed,
+                seed_commitment=game.seed_commitment,
+                dice_cursor=game.dice_cursor,
+                creator_id=game.creator_id,
+                created_at=now,
+                updated_at=now,
+                last_action_at=now,
+            )
+            .returning(Game)
+        )
+        async with self._sessions.begin() as session:
+            try:
+                row = (await session.execute(statement)).scalar_one()
+            except IntegrityError as error:
+                # The only constraint a fresh active game can break is one-active-per-channel.
+                raise ChannelBusy(game.channel_id) from error
+            session.add_all(
+                Seat(
+                    game_id=row.id,
+                    side=seat.side,
+                    user_id=seat.user_id,
+                    is_bot=seat.is_bot,
+                    joined_at=now,
+                )
+                for seat in seats
+            )
+            session.add_all(event_row(row.id, seq, event, now) for seq, event in enumerate(events))
+            return game_record(row)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        async with self._sessions() as session:
+            row = await session.get(Game, game_id)
+            if row is None:
+                raise GameNotFound(game_id)
+            return game_record(row)
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recently created game, whatever its status."""
+        return await self._first_game(Game.channel_id == channel_id)
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        state: Mapping[str, Any],
+        events: Sequence[NewEvent],
+        dice_cursor: int,
+        status: ClosedStatus | None = None,
+        result: Mapping[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Store the game's new state and log, or raise StaleVersion having written nothing.
+
+        Passing `status` finishes or aborts the game, under the same version guard.
+        """
+        now = now or _utcnow()
+        changes: dict[str, Any] = {
+            "state": dict(state),
+            "dice_cursor": dice_cursor,
+            "last_action_at": now,
+        }
+        if status is not None:
+            changes["status"] = status
+        if result is not None:
+            changes["result"] = dict(result)
+        async with self._sessions.begin() as session:
+            row = await self._advance(session, game_id, expected_version, now, changes)
+            await self._append(session, game_id, events, now)
+            return game_record(row)
+
+    async def append_events(
+        self,
+        game_id: int,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Log entries that don't change the game state; still moves the version on."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await self._advance(session, game_id, expected_version, now)
+            await self._append(session, game_id, events, now)
+            return game_record(row)
+
+    async def idle_games(self, older_than: datetime) -> list[GameRecord]:
+        """Active games untouched since `older_than` and not reminded since their last action."""
+        statement = (
+            select(Game)
+            .where(
+                Game.status == "active",
+                Game.last_action_at < older_than,
+                or_(Game.reminded_at.is_(None), Game.reminded_at < Game.last_action_at),
+            )
+            .order_by(Game.last_action_at, Game.id)
+        )
+        async with self._sessions() as session:
+            return [game_record(row) for row in await session.scalars(statement)]
+
+    async def mark_reminded(self, game_id: int, when: datetime) -> None:
+        """Note a reminder; deliberately not versioned, so pending moves stay valid."""
+        statement = (
+            update(Game).where(Game.id == game_id).values(reminded_at=when).returning(Game.id)
+        )
+        async with self._sessions.begin() as session:
+            if await session.scalar(statement) is None:
+                raise GameNotFound(game_id)
+
+    # -- seats -------------------------------------------------------------------------
+
+    async def set_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: NewSeat,
+        *,
+        events: Sequence[NewEvent] = (),
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Give a side to a player (or the bot) and log it, as one versioned change."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await self._advance(session, game_id, expected_version, now)
+            await session.merge(
+                Seat(
+                    game_id=game_id,
+                    side=seat.side,
+                    user_id=seat.user_id,
+                    is_bot=seat.is_bot,
+                    joined_at=now,
+                )
+            )
+            await self._append(session, game_id, events, now)
+            return game_record(row)
+
+    async def remove_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        side: str,
+        *,
+        events: Sequence[NewEvent] = (),
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Empty a side and log it, as one versioned change."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await self._advance(session, game_id, expected_version, now)
+            await session.execute(delete(Seat).where(Seat.game_id == game_id, Seat.side == side))
+            await self._append(session, game_id, events, now)
+            return game_record(row)
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        statement = select(Seat).where(Seat.game_id == game_id).order_by(Seat.joined_at, Seat.side)
+        async with self._sessions() as session:
+            return [seat_record(row) for row in await session.scalars(statement)]
+
+    # -- event log ---------------------------------------------------------------------
+
+    async def events(
+        self, game_id: int, *, after_seq: int | None = None, limit: int | None = None
+    ) -> list[EventRecord]:
+        """The game's log in order, optionally only entries after `after_seq`."""
+        statement = select(Event).where(Event.game_id == game_id).order_by(Event.seq)
+        if after_seq is not None:
+            statement = statement.where(Event.seq > after_seq)
+        if limit is not None:
+            statement = statement.limit(limit)
+        async with self._sessions() as session:
+            return [event_record(row) for row in await session.scalars(statement)]
+
+    async def event_count(self, game_id: int) -> int:
+        statement = select(func.count()).select_from(Event).where(Event.game_id == game_id)
+        async with self._sessions() as session:
+            return (await session.execute(statement)).scalar_one()
+
+    # -- guild settings ----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
+        """The guild's settings, or the defaults if it never changed any."""
+        async with self._sessions() as session:
+            row = await session.get(GuildSettings, guild_id)
+            if row is None:
+                return GuildSettingsRecord(
+                    guild_id=guild_id,
+                    referee_role_id=None,
+                    reminder_hours=None,
+                    updated_at=None,
+                )
+            return guild_settings_record(row)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        now: datetime | None = None,
+        **changes: Unpack[GuildSettingsChanges],
+    ) -> GuildSettingsRecord:
+        """Change only the given settings, creating the guild's row on first use."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            statement = (
+                _upsert_guild_settings(session)
+                .values(guild_id=guild_id, updated_at=now, **changes)
+                .on_conflict_do_update(
+                    index_elements=[GuildSettings.guild_id],
+                    set_={**changes, "updated_at": now},
+                )
+                .returning(GuildSettings)
+            )
+            row = (await session.execute(statement)).scalar_one()
+            return guild_settings_record(row)
+
+    # -- rolls -------------------------------------------------------------------------
+
+    async def record_roll(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        expression: str,
+        result_text: str,
+        total: int,
+        now: datetime | None = None,
+    ) -> RollRecord:
+        row = Roll(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            expression=expression,
+            result_text=result_text,
+            total=total,
+            created_at=now or _utcnow(),
+        )
+        async with self._sessions.begin() as session:
+            session.add(row)
+            await session.flush()
+            return roll_record(row)
+
+    async def rolls(self, channel_id: int, limit: int = 20) -> list[RollRecord]:
+        """The channel's most recent rolls, newest first."""
+        statement = (
+            select(Roll).where(Roll.channel_id == channel_id).order_by(Roll.id.desc()).limit(limit)
+        )
+        async with self._sessions() as session:
+            return [roll_record(row) for row in await session.scalars(statement)]
+
+    # -- internals ---------------------------------------------------------------------
+
+    async def _first_game(self, *conditions: ColumnElement[bool]) -> GameRecord | None:
+        statement = select(Game).where(*conditions).order_by(Game.id.desc()).limit(1)
+        async with self._sessions() as session:
+            row = await session.scalar(statement)
+            return None if row is None else game_record(row)
+
+    @staticmethod
+    async def _advance(
+        session: AsyncSession,
+        game_id: int,
+        expected_version: int,
+        now: datetime,
+        changes: Mapping[str, Any] | None = None,
+    ) -> Game:
+        """Move the game to its next version if it is still at `expected_version`.
+
+        The conditional UPDATE comes first in the transaction: it takes the row lock
+        (PostgreSQL) or the write lock (SQLite), so whatever follows is serialised.
+        """
+        statement = (
+            update(Game)
+            .where(Game.id == game_id, Game.version == expected_version)
+            .values(version=Game.version + 1, updated_at=now, **(changes or {}))
+            .returning(Game)
+        )
+        row = await session.scalar(statement)
+        if row is not None:
+            return row
+        actual = await session.scalar(select(Game.version).where(Game.id == game_id))
+        if actual is None:
+            raise GameNotFound(game_id)
+        raise StaleVersion(game_id, expected_version, actual)
+
+    @staticmethod
+    async def _append(
+        session: AsyncSession, game_id: int, events: Sequence[NewEvent], now: datetime
+    ) -> None:
+        """Add events numbered on from the game's last seq; callers hold the game's lock."""
+        if not events:
+            return
+        last = await session.scalar(select(func.max(Event.seq)).where(Event.game_id == game_id))
+        first = 0 if last is None else last + 1
+        session.add_all(
+            event_row(game_id, first + offset, event, now) for offset, event in enumerate(events)
+        )

@@ -1,0 +1,113 @@
+"""The game's dice: a seeded, recorded, provably fair roller.
+
+Every die is drawn from HMAC-SHA256(seed, cursor), so a game's rolls depend only
+on its secret seed and on how many dice came before. The bot publishes
+``commitment(seed)`` when a game starts and reveals the seed when it ends;
+anyone can then replay every roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+AVERAGE_DIE_FACES: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
+"""The wargamers' average die: a d6 marked 2, 3, 3, 4, 4, 5."""
+
+_SPACE = 1 << 64
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One die as rolled: what it was for, which die, and the face shown."""
+
+    purpose: str
+    die: str
+    value: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"purpose": self.purpose, "die": self.die, "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Roll:
+        return cls(str(data["purpose"]), str(data["die"]), int(data["value"]))  # type: ignore[arg-type]
+
+
+def new_seed() -> str:
+    """A fresh secret seed, as 64 hex digits."""
+    return secrets.token_hex(32)
+
+
+def derived_seed(master: str, *parts: object) -> str:
+    """A seed derived from a master seed, for reproducible runs (tests, the sandbox)."""
+    text = ":".join([master, *map(str, parts)])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 digest published before play, binding the bot to its seed."""
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
+class Dice:
+    """Rolls dice from a seed, starting at ``cursor``, and records each roll."""
+
+    def __init__(self, seed: str, cursor: int = 0) -> None:
+        self._key = bytes.fromhex(seed)
+        self.cursor = cursor
+        self.rolls: list[Roll] = []
+
+    def draw(self, n: int) -> int:
+        """A uniform integer in [0, n) from the next position of the stream, not recorded.
+
+        For callers that keep their own record, such as free-form rolls.
+        """
+        limit = _SPACE - (_SPACE % n)
+        attempt = 0
+        while True:
+            message = self.cursor.to_bytes(8, "big") + attempt.to_bytes(4, "big")
+            digest = hmac.new(self._key, message, hashlib.sha256).digest()
+            value = int.from_bytes(digest[:8], "big")
+            if value < limit:
+                self.cursor += 1
+                return value % n
+            attempt += 1
+
+    def roll(self, sides: int, purpose: str) -> int:
+        """Roll one die with ``sides`` faces numbered from 1."""
+        if sides < 2:
+            raise ValueError("a die needs at least two sides")
+        value = self.draw(sides) + 1
+        self.rolls.append(Roll(purpose, f"d{sides}", value))
+        return value
+
+    def d6(self, purpose: str) -> int:
+        return self.roll(6, purpose)
+
+    def average(self, purpose: str) -> int:
+        """Roll the average die (2, 3, 3, 4, 4, 5)."""
+        value = AVERAGE_DIE_FACES[self.draw(6)]
+        self.rolls.append(Roll(purpose, "avg", value))
+        return value
+
+    def plus_minus(self, purpose: str) -> tuple[int, int]:
+        """Roll a pair of average dice, one counted plus and one minus: -3 to +3 in all."""
+        return self.average(f"{purpose} (plus die)"), self.average(f"{purpose} (minus die)")
+
+    def choice(self, options: list[T], purpose: str) -> T:
+        """Pick one of ``options`` evenly; used to break ties in a recorded way."""
+        if not options:
+            raise ValueError("nothing to choose from")
+        if len(options) == 1:
+            return options[0]
+        return options[self.roll(len(options), purpose) - 1]
+
+    def take_rolls(self) -> list[Roll]:
+        """Hand over the rolls made since the last call, for the event log."""
+        taken, self.rolls = self.rolls, []
+        return taken

@@ -1,0 +1,68 @@
+"""Folding a game's log from its seed: the proof that the stored state is honest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.dice import Dice, Roll
+from games.core.engine import JSON, GameSystem
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged step: the set-up (``side`` None) or a side's order, with its dice.
+
+    ``by_bot`` marks an order the bot chose; replay asks the bot again and checks
+    it gives the same order, so the bot's own dice are verified too.
+    """
+
+    side: str | None
+    action: JSON
+    rolls: list[Roll]
+    by_bot: bool = False
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    state: JSON
+    steps: int
+    rolls: int
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def replay(system: GameSystem, seed: str, steps: list[Step]) -> ReplayReport:
+    """Rebuild the game step by step, checking each step rolled what the log says."""
+    if not steps or steps[0].side is not None:
+        return ReplayReport({}, 0, 0, "The log does not start with the game's set-up.")
+    dice = Dice(seed)
+    state: JSON = {}
+    checked = 0
+    for number, step in enumerate(steps):
+        if step.side is None:
+            outcome = system.new(step.action["scenario"], step.action.get("options", {}), dice)
+        else:
+            if step.by_bot and system.bot_action(state, step.side, dice) != step.action:
+                return ReplayReport(
+                    state, number, checked, f"Step {number}: the bot would now order otherwise."
+                )
+            outcome = system.apply(state, step.side, step.action, dice)
+        state = outcome.state
+        rolled = dice.take_rolls()
+        if rolled != step.rolls:
+            return ReplayReport(
+                state,
+                number,
+                checked,
+                f"Step {number} rolled {_show(rolled)} on replay, "
+                f"but the log says {_show(step.rolls)}.",
+            )
+        checked += len(rolled)
+    return ReplayReport(state, len(steps), checked, None)
+
+
+def _show(rolls: list[Roll]) -> str:
+    return ", ".join(f"{r.die}={r.value} ({r.purpose})" for r in rolls) or "no dice"

@@ -1,0 +1,130 @@
+"""Database fixtures: tests run once on a throwaway SQLite file, once on real PostgreSQL.
+
+PostgreSQL databases are slow to create, so the migrated one is shared by the whole
+session and emptied before each test; migration tests get fresh blank databases.
+"""
+
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import asyncpg
+import pytest
+import pytest_asyncio
+from sqlalchemy import make_url
+
+from bot.storage import Store, create_engine, session_factory, upgrade
+from bot.storage.models import Base
+
+POSTGRES_HOST = "127.0.0.1"
+POSTGRES_PORT = 5432
+POSTGRES_USER = "postgres"
+BACKENDS = ["sqlite", "postgres"]
+
+
+async def _postgres_connection(database: str) -> asyncpg.Connection:
+    try:
+        return await asyncpg.connect(
+            host=POSTGRES_HOST,
+            port=POSTGRES_PORT,
+            user=POSTGRES_USER,
+            database=database,
+            timeout=5,
+        )
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        reason = repr(error)
+    # Failing outside the except block keeps the report to this one clear line.
+    pytest.fail(
+        f"The storage tests need PostgreSQL at {POSTGRES_HOST}:{POSTGRES_PORT} "
+        f"(user {POSTGRES_USER!r}, trust auth), but connecting failed: {reason}. "
+        "Start it, e.g. `pg_ctlcluster <version> main start`.",
+        pytrace=False,
+    )
+
+
+@asynccontextmanager
+async def _throwaway_postgres_database() -> AsyncIterator[str]:
+    """Create an empty `laager_test_<hex>` database and drop it, connections and all, after."""
+    name = f"laager_test_{secrets.token_hex(6)}"
+    admin = await _postgres_connection("postgres")
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield f"postgresql+asyncpg://{POSTGRES_USER}@{POSTGRES_HOST}:{POSTGRES_PORT}/{name}"
+    finally:
+        admin = await _postgres_connection("postgres")
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        finally:
+            await admin.close()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def migrated_postgres_database() -> AsyncIterator[str]:
+    """One migrated PostgreSQL database for the whole session."""
+    async with _throwaway_postgres_database() as url:
+        await upgrade(url)
+        yield url
+
+
+async def _empty_postgres_tables(url: str) -> None:
+    tables = ", ".join(f'"{table.name}"' for table in Base.metadata.sorted_tables)
+    connection = await _postgres_connection(str(make_url(url).database))
+    try:
+        await connection.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    finally:
+        await connection.close()
+
+
+@pytest.fixture
+def sqlite_blank_database_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'laager.sqlite3'}"
+
+
+@pytest.fixture
+async def postgres_blank_database_url() -> AsyncIterator[str]:
+    async with _throwaway_postgres_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def sqlite_database_url(sqlite_blank_database_url: str) -> str:
+    await upgrade(sqlite_blank_database_url)
+    return sqlite_blank_database_url
+
+
+@pytest.fixture
+async def postgres_database_url(migrated_postgres_database: str) -> str:
+    await _empty_postgres_tables(migrated_postgres_database)
+    return migrated_postgres_database
+
+
+@pytest.fixture(params=BACKENDS)
+def blank_database_url(request: pytest.FixtureRequest) -> str:
+    """A fresh database without any schema, for exercising the migrations themselves."""
+    url: str = request.getfixturevalue(f"{request.param}_blank_database_url")
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest) -> str:
+    """An empty database at the latest schema."""
+    url: str = request.getfixturevalue(f"{request.param}_database_url")
+    return url
+
+
+@pytest.fixture
+async def store(database_url: str) -> AsyncIterator[Store]:
+    engine = create_engine(database_url)
+    try:
+        yield Store(session_factory(engine))
+    finally:
+        await engine.dispose()

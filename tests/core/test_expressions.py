@@ -1,0 +1,42 @@
+"""Free-form rolls: d20 expressions, average dice and the plus/minus pair, with their working."""
+
+import pytest
+
+from games.core.dice import Dice
+from games.core.expressions import BadExpression, roll_expression
+
+SEED = "cd" * 32
+
+
+def test_d20_expression_shows_working_and_total() -> None:
+    result = roll_expression("2d6+1", Dice(SEED))
+    assert result.working.startswith("2d6 (")
+    assert result.working.endswith(f"`{result.total}`")
+    assert 3 <= result.total <= 13
+
+
+def test_rolls_are_reproducible_from_the_seed() -> None:
+    first = [roll_expression("3d10", Dice(SEED)).total for _ in range(3)]
+    assert len(set(first)) == 1
+
+
+def test_average_dice_with_modifier() -> None:
+    result = roll_expression("3avg+2", Dice(SEED))
+    assert 3 * 2 + 2 <= result.total <= 3 * 5 + 2
+    assert "3 average" in result.working
+
+
+def test_plus_minus_pair_range() -> None:
+    dice = Dice(SEED)
+    totals = {roll_expression("pm", dice).total for _ in range(400)}
+    assert totals == {-3, -2, -1, 0, 1, 2, 3}
+    assert -4 <= roll_expression("pm-1", dice).total <= 2
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("", "what to roll"), ("2d", "cannot read"), ("500d6", "fewer"), ("0avg", "between 1")],
+)
+def test_bad_expressions_say_what_is_allowed(text: str, words: str) -> None:
+    with pytest.raises(BadExpression, match=words):
+        roll_expression(text, Dice(SEED))
