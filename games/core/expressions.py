@@ -69,7 +69,7 @@ def _signed(value: int) -> str:
 
 
 def roll_expression(expression: str, dice: Dice) -> ExpressionRoll:
-    """Roll ``expression`` and explain it, or raise :class:`BadExpression` saying what is allowed."""
+    """Roll ``expression`` and explain it, or raise :class:`BadExpression` with help."""
     text = expression.strip()
     if not text:
         raise BadExpression("Tell me what to roll. " + HELP)
