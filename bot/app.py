@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.service import GameService, SeedSource
@@ -54,16 +55,21 @@ class LaagerBot(commands.AutoShardedBot):
         await self.engine.dispose()
 
 
-def point_at(api_base: str | None) -> None:
-    """Send REST calls to ``api_base`` (the sandbox) instead of Discord."""
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Talk to another Discord (the sandbox): REST at ``api_base``, the gateway at ``gateway_url``.
+
+    The bot asks REST for its gateway; the default gateway is only used to reconnect.
+    """
     if api_base:
         discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
 @asynccontextmanager
 async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
     """Start a bot in the background, yield it once it is ready, and close it on exit."""
-    point_at(settings.discord_api_base)
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
     bot = LaagerBot(settings)
     task = asyncio.create_task(bot.start(settings.discord_token), name="laager-bot")
     ready = asyncio.create_task(bot.wait_until_ready())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 import tempfile
 from collections.abc import AsyncIterator
@@ -36,9 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     sandbox.add_argument("--out", type=Path, help="save attachments (maps) into this folder")
     args = parser.parse_args(argv)
     settings = Settings()
+    quiet = args.command == "sandbox" and "LOG_LEVEL" not in os.environ
     logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        level="WARNING" if quiet else settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("discord.client").addFilter(_no_voice_notice)
     if args.command == "run":
         return _run(settings)
     if args.command == "db":
@@ -47,13 +51,18 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(_sandbox(settings, lines, args.seed, args.out))
 
 
+def _no_voice_notice(record: logging.LogRecord) -> bool:
+    """The bot never joins voice, so discord.py's notice about voice libraries is noise."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def _run(settings: Settings) -> int:
     if not settings.discord_token:
         print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
         return 2
     from bot.app import LaagerBot, point_at
 
-    point_at(settings.discord_api_base)
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
 
     async def run() -> None:
         async with LaagerBot(settings) as bot:
@@ -88,6 +97,7 @@ async def _sandbox(
                 update={
                     "discord_token": sandbox.token,
                     "discord_api_base": sandbox.api_base,
+                    "discord_gateway_url": sandbox.gateway_url,
                     "database_url": f"sqlite+aiosqlite:///{scratch}/sandbox.sqlite3",
                     "seed": seed if seed is not None else settings.seed,
                     "dev_guild_id": None,

@@ -29,7 +29,16 @@ from bot.storage.repository import (
     Store,
 )
 from games.core.dice import Dice, Roll, commitment, derived_seed, new_seed
-from games.core.engine import JSON, ActionChoice, GameSystem, Outcome, Result, View, Viewer
+from games.core.engine import (
+    JSON,
+    ActionChoice,
+    GameSystem,
+    Outcome,
+    Result,
+    View,
+    Viewer,
+    position_id,
+)
 from games.core.replay import ReplayReport, Step, replay
 from games.registry import Registry
 
@@ -109,7 +118,7 @@ class GameService:
         self.store = store
         self.registry = registry
         self._seeds = seeds or SeedSource()
-        self._clock = clock
+        self.clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -154,7 +163,7 @@ class GameService:
             seed = self._seeds.next(place.channel_id)
             dice = Dice(seed)
             outcome = system.new(scenario, dict(options or {}), dice)
-            now = self._clock()
+            now = self.clock()
             events = [
                 NewEvent(
                     kind="create",
@@ -229,7 +238,7 @@ class GameService:
                     game.version,
                     NewSeat(side=side, user_id=actor.user_id),
                     events=[event],
-                    now=self._clock(),
+                    now=self.clock(),
                 )
             except StaleVersion:
                 raise _moved_on() from None
@@ -264,7 +273,7 @@ class GameService:
                         game.version,
                         side,
                         events=[event] if number == 0 else (),
-                        now=self._clock(),
+                        now=self.clock(),
                     )
             except StaleVersion:
                 raise _moved_on() from None
@@ -280,19 +289,19 @@ class GameService:
         *,
         key: str | None = None,
         side: str | None = None,
-        expected_version: int | None = None,
+        position: str | None = None,
         game_id: int | None = None,
     ) -> Update:
         """Apply one order, then let the bot answer for its seats, all in one commit.
 
         The order is either spelled out (``action``) or named by the ``key`` of one of
         the actor's current choices, as buttons and ``/game order`` do. A button also
-        carries the game and version it was offered for, and is refused once stale.
+        carries the game and position it was offered for, and is refused once stale.
         """
         async with self.lock(place.channel_id):
             game, system = await self._active(place)
             stale_game = game_id is not None and game_id != game.id
-            if stale_game or expected_version not in (None, game.version):
+            if stale_game or position not in (None, position_id(game.state)):
                 raise errors.GameMovedOn(
                     "That choice belongs to an earlier position; the game has moved on since. "
                     "Use `/game status` for the current choices."
@@ -329,7 +338,7 @@ class GameService:
                     dice_cursor=dice.cursor,
                     status="finished" if result else None,
                     result=_result_json(result),
-                    now=self._clock(),
+                    now=self.clock(),
                 )
             except StaleVersion:
                 raise _moved_on() from None
@@ -367,7 +376,7 @@ class GameService:
                     dice_cursor=game.dice_cursor,
                     status="aborted",
                     result={"winner": None, "summary": "Aborted."},
-                    now=self._clock(),
+                    now=self.clock(),
                 )
             except StaleVersion:
                 raise _moved_on() from None
@@ -435,7 +444,7 @@ class GameService:
 
     async def idle_reminders(self, default_hours: float) -> list[tuple[GameRecord, list[int]]]:
         """Games idle past their guild's interval, with the users to remind; marks them reminded."""
-        now = self._clock()
+        now = self.clock()
         found = []
         for game in await self.store.idle_games(now - timedelta(hours=_MIN_REMINDER_HOURS)):
             hours = default_hours

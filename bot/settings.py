@@ -7,6 +7,8 @@ from typing import Annotated
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.storage.db import DEFAULT_DATABASE_URL
+
 
 class Settings(BaseSettings):
     """Names are the environment variables, upper-cased (``DISCORD_TOKEN``, ...)."""
@@ -15,7 +17,7 @@ class Settings(BaseSettings):
 
     discord_token: str = Field(default="", description="The bot's token from the Developer Portal.")
     database_url: str = Field(
-        default="sqlite+aiosqlite:///laager.sqlite3",
+        default=DEFAULT_DATABASE_URL,
         description="SQLAlchemy URL; postgresql+asyncpg://user@host/db for PostgreSQL.",
     )
     dev_guild_id: int | None = Field(
@@ -36,6 +38,9 @@ class Settings(BaseSettings):
     )
     discord_api_base: str | None = Field(
         default=None, description="REST base URL override (the sandbox sets it)."
+    )
+    discord_gateway_url: str | None = Field(
+        default=None, description="Gateway URL to fall back on when resuming (the sandbox sets it)."
     )
     log_level: str = Field(default="INFO", description="Python logging level.")
 

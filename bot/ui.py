@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service import Update
+from games.core.engine import position_id
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -15,32 +16,32 @@ if TYPE_CHECKING:
 MAX_BUTTONS = 25
 
 
-ACTION_ID = r"lg:(?P<game>\d+):(?P<version>\d+):(?P<key>[\w.-]+)"
+ACTION_ID = r"lg:(?P<game>\d+):(?P<position>[0-9a-f]+):(?P<key>[\w.-]+)"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_ID):
-    """A legal order of a position; stale once the game's version moves on."""
+    """A legal order of a position; stale once the game moves on from that position."""
 
-    def __init__(self, game_id: int, version: int, key: str, label: str = "Order") -> None:
+    def __init__(self, game_id: int, position: str, key: str, label: str = "Order") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"lg:{game_id}:{version}:{key}",
+                custom_id=f"lg:{game_id}:{position}:{key}",
             )
         )
-        self.game_id, self.version, self.key = game_id, version, key
+        self.game_id, self.position, self.key = game_id, position, key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], item.label or "Order")
+        return cls(int(match["game"]), match["position"], match["key"], item.label or "Order")
 
     async def callback(self, interaction: discord.Interaction[LaagerBot]) -> Any:
         from bot.cogs.game import choose
 
-        await choose(interaction, self.game_id, self.version, self.key)
+        await choose(interaction, self.game_id, self.position, self.key)
 
 
 def choice_view(update: Update) -> discord.ui.View | None:
@@ -51,10 +52,11 @@ def choice_view(update: Update) -> discord.ui.View | None:
     human = {s.side for s in update.seats if s.user_id}
     sides = [s for s in update.system.to_act(state) if s in human]
     view = discord.ui.View(timeout=None)
+    position = position_id(state)
     for side in sides:
         for choice in update.system.choices(state, side):
             if len(view.children) >= MAX_BUTTONS:
                 break
             label = choice.label if len(sides) == 1 else f"{side}: {choice.label}"
-            view.add_item(ActionButton(update.game.id, update.game.version, choice.key, label))
+            view.add_item(ActionButton(update.game.id, position, choice.key, label))
     return view if view.children else None

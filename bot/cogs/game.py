@@ -51,7 +51,7 @@ async def refuse(interaction: Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
-async def choose(interaction: Interaction, game_id: int, version: int, key: str) -> None:
+async def choose(interaction: Interaction, game_id: int, position: str, key: str) -> None:
     """A button press: apply the order it stands for, if it still belongs to the position."""
     service = interaction.client.service
     try:
@@ -59,7 +59,7 @@ async def choose(interaction: Interaction, game_id: int, version: int, key: str)
             place_of(interaction),
             await actor_of(interaction),
             key=key,
-            expected_version=version,
+            position=position,
             game_id=game_id,
         )
     except LaagerError as error:

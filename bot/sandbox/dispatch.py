@@ -1,0 +1,79 @@
+"""Sending an interaction to one bot session and waiting until the bot is done with it."""
+
+from __future__ import annotations
+
+from bot.sandbox.backend import Backend
+from bot.sandbox.interactions import SandboxInteraction, interaction_create_payload
+from bot.sandbox.models import (
+    JSON,
+    Message,
+    SandboxChannel,
+    SandboxError,
+    SandboxTimeout,
+    SandboxUser,
+)
+
+
+class InteractionDispatcher:
+    """Round-robins interactions over sessions and settles each before returning it."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self._modals: dict[int, SandboxInteraction] = {}
+
+    def latest_modal(self, user: SandboxUser) -> SandboxInteraction | None:
+        """The interaction whose answer was the modal this user has open, if any."""
+        return self._modals.get(user.id)
+
+    async def send(
+        self,
+        kind: int,
+        user: SandboxUser,
+        channel: SandboxChannel,
+        label: str,
+        data: JSON,
+        *,
+        quiet: float,
+        limit: float,
+        source: Message | None = None,
+        opened_by: SandboxInteraction | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        gateway = self._backend.gateway
+        session = gateway.pick_session(via)
+        if session is None:
+            connected = [s.index for s in gateway.live_sessions()]
+            missing = (
+                f"with index {via} (connected: {connected})" if via is not None else "is connected"
+            )
+            raise SandboxError(f"cannot send {label}: no bot session {missing}")
+        if opened_by is not None:
+            self._modals.pop(user.id, None)
+        book = self._backend.interactions
+        interaction = book.new(kind, user, channel, label, session.index, source, opened_by)
+        payload = interaction_create_payload(self._backend.state, interaction, data)
+        session.dispatch("INTERACTION_CREATE", payload)
+        self._backend.activity.touch()
+        try:
+            await self._settle(interaction, quiet, limit)
+        finally:
+            book.close(interaction)
+        if interaction.modal is not None:
+            self._modals[user.id] = interaction
+        return interaction
+
+    async def _settle(self, interaction: SandboxInteraction, quiet: float, limit: float) -> None:
+        """Return once the bot answered, finished any deferral, and REST went quiet."""
+        activity = self._backend.activity
+        deadline = activity.now() + limit
+        who = f"{interaction.label} by {interaction.user.name}"
+        if not await activity.wait_for(lambda: interaction.acknowledged, deadline):
+            raise SandboxTimeout(f"{who}: no interaction response from the bot within {limit:g} s")
+        if interaction.deferred and not await activity.wait_for(
+            lambda: interaction.completed, deadline
+        ):
+            raise SandboxTimeout(
+                f"{who}: the bot deferred but sent no follow-up, edit or message within {limit:g} s"
+            )
+        if not await activity.wait_quiet(quiet, deadline):
+            raise SandboxTimeout(f"{who}: the bot's REST traffic did not settle within {limit:g} s")

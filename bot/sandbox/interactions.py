@@ -1,0 +1,192 @@
+"""Interactions the sandbox sent to the bot, and what the bot answered to each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.sandbox import payloads, permissions
+from bot.sandbox.models import (
+    JSON,
+    InteractionMetadata,
+    Message,
+    MessageEvent,
+    SandboxChannel,
+    SandboxUser,
+)
+from bot.sandbox.state import SandboxState
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
+
+
+@dataclass(eq=False)
+class SandboxInteraction:
+    """One slash command, click, select, autocomplete or modal submit, and its outcome."""
+
+    id: int
+    token: str
+    type: int
+    user: SandboxUser
+    channel: SandboxChannel
+    label: str
+    """What the player did, e.g. "/game new" or "click [Fire]"; used in errors and logs."""
+    session_index: int
+    source_message: Message | None = None
+    """For components: the message the button or select sits on."""
+    opened_by: SandboxInteraction | None = None
+    """For modal submits: the interaction whose response was the modal."""
+    callback_type: int | None = None
+    original: Message | None = None
+    """The message @original refers to (the reply, the thinking placeholder, or the source)."""
+    responses: list[Message] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    """Every message created or edited while this interaction was being handled, in order."""
+    choices: list[JSON] | None = None
+    modal: JSON | None = None
+    completed: bool = False
+    """A deferral is complete once anything visible follows it (follow-up, edit or post)."""
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.callback_type is not None
+
+    @property
+    def deferred(self) -> bool:
+        return self.callback_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE)
+
+    @property
+    def response(self) -> Message | None:
+        """The first message the player saw in answer (reply, edit, update or follow-up)."""
+        return self.responses[0] if self.responses else None
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.response is not None and self.response.ephemeral
+
+    def note_response(self, message: Message) -> None:
+        if message not in self.responses:
+            self.responses.append(message)
+        self.note_message(message)
+
+    def note_message(self, message: Message) -> None:
+        if not message.loading and message not in self.messages:
+            self.messages.append(message)
+
+    def metadata(self, *, followup: bool = False) -> InteractionMetadata:
+        """What messages produced by this interaction say about it."""
+        original = self.original if followup else None
+        is_component = self.type == MESSAGE_COMPONENT
+        return InteractionMetadata(
+            id=self.id,
+            type=self.type,
+            user=self.user,
+            interacted_message_id=self.source_message.id
+            if is_component and self.source_message
+            else None,
+            original_response_message_id=original.id if original is not None else None,
+            triggering=self.opened_by.metadata() if self.opened_by is not None else None,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<SandboxInteraction {self.label} by {self.user.name} callback={self.callback_type}>"
+        )
+
+
+class InteractionBook:
+    """Finds interactions by token and credits new messages to the ones being handled."""
+
+    def __init__(self, state: SandboxState) -> None:
+        self._state = state
+        self._by_token: dict[str, SandboxInteraction] = {}
+        self.open: list[SandboxInteraction] = []
+        state.listeners.append(self._on_message_event)
+
+    def new(
+        self,
+        kind: int,
+        user: SandboxUser,
+        channel: SandboxChannel,
+        label: str,
+        session_index: int,
+        source_message: Message | None = None,
+        opened_by: SandboxInteraction | None = None,
+    ) -> SandboxInteraction:
+        interaction_id = self._state.clock.next_id()
+        interaction = SandboxInteraction(
+            id=interaction_id,
+            token=f"sandbox-interaction-{interaction_id}",
+            type=kind,
+            user=user,
+            channel=channel,
+            label=label,
+            session_index=session_index,
+            source_message=source_message,
+            opened_by=opened_by,
+        )
+        self._by_token[interaction.token] = interaction
+        self.open.append(interaction)
+        return interaction
+
+    def by_token(self, token: str) -> SandboxInteraction | None:
+        return self._by_token.get(token)
+
+    def close(self, interaction: SandboxInteraction) -> None:
+        if interaction in self.open:
+            self.open.remove(interaction)
+
+    def _on_message_event(self, event: MessageEvent) -> None:
+        if event.kind == "deleted" or event.message.loading:
+            return
+        for interaction in self.open:
+            interaction.note_message(event.message)
+            if interaction.deferred:
+                # Anything visible after a deferral (a follow-up, an edit of the original or
+                # of the clicked message, a channel post or a DM) completes it.
+                interaction.completed = True
+                if event.message is interaction.original:
+                    interaction.note_response(event.message)
+
+
+def interaction_create_payload(
+    state: SandboxState, interaction: SandboxInteraction, data: JSON
+) -> JSON:
+    """INTERACTION_CREATE as Discord sends it for a guild channel or the bot's DM."""
+    channel, user = interaction.channel, interaction.user
+    payload: JSON = {
+        "id": str(interaction.id),
+        "application_id": str(state.application_id),
+        "type": interaction.type,
+        "data": data,
+        "token": interaction.token,
+        "version": 1,
+        "channel_id": str(channel.id),
+        "channel": payloads.interaction_channel_payload(state, channel, user),
+        "locale": "en-US",
+        "entitlements": [],
+        "entitlement_sku_ids": [],
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+    }
+    if channel.is_dm:
+        payload |= {
+            "user": payloads.user_payload(user),
+            "app_permissions": str(permissions.DM_PERMISSIONS),
+            "authorizing_integration_owners": {payloads.GUILD_INSTALL: "0"},
+            "context": BOT_DM_CONTEXT,
+        }
+    else:
+        payload |= {
+            "guild_id": str(state.guild_id),
+            "guild": {"id": str(state.guild_id), "locale": "en-US", "features": []},
+            "guild_locale": "en-US",
+            "member": payloads.interaction_member_payload(state, user),
+            "app_permissions": str(state.member_permissions(state.bot_user)),
+            "authorizing_integration_owners": {payloads.GUILD_INSTALL: str(state.guild_id)},
+            "context": GUILD_CONTEXT,
+        }
+    if interaction.source_message is not None:
+        payload["message"] = payloads.message_payload(state, interaction.source_message)
+    return payload

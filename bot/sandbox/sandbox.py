@@ -1,0 +1,496 @@
+"""DiscordSandbox: a local Discord (gateway + REST) that a real discord.py bot connects to.
+
+Tests and the `laager sandbox` command drive the bot through it the way players do:
+slash commands, button clicks, selects, autocomplete and modals, then read back what the
+bot posted in channels, in DMs and ephemerally. Each driver call returns once the bot has
+answered, finished any deferral, and its REST traffic has been quiet for `quiet` seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from bot.sandbox import components, payloads, permissions
+from bot.sandbox.activity import ActivityMonitor
+from bot.sandbox.backend import Backend
+from bot.sandbox.command_options import OptionBuilder
+from bot.sandbox.commands import CHAT_INPUT, CommandRegistry
+from bot.sandbox.dispatch import InteractionDispatcher
+from bot.sandbox.gateway import GUILD_MEMBERS, GUILDS, Gateway
+from bot.sandbox.interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionBook,
+    SandboxInteraction,
+)
+from bot.sandbox.models import (
+    JSON,
+    Message,
+    MessageEvent,
+    SandboxChannel,
+    SandboxError,
+    SandboxRole,
+    SandboxTimeout,
+    SandboxUser,
+    Violation,
+)
+from bot.sandbox.rest_server import TrafficGuard
+from bot.sandbox.server import SandboxServer
+from bot.sandbox.snowflakes import SnowflakeClock
+from bot.sandbox.spec_validation import SpecValidator
+from bot.sandbox.state import ChannelRef, RoleRef, SandboxState, UserRef
+
+DEFAULT_TOKEN = "sandbox.bot.token"
+DEFAULT_QUIET = 0.15
+DEFAULT_TIMEOUT = 10.0
+
+
+class DiscordSandbox:
+    """One guild, one bot application, any number of players; see the module docstring."""
+
+    def __init__(
+        self,
+        spec_path: Path | None = None,
+        *,
+        token: str = DEFAULT_TOKEN,
+        bot_name: str = "Laager",
+        quiet: float = DEFAULT_QUIET,
+        timeout: float = DEFAULT_TIMEOUT,
+        check_responses: bool = False,
+    ) -> None:
+        """quiet: how long REST must be idle before a driver call returns; timeout: the
+        longest a driver call waits. check_responses also validates the sandbox's own answers
+        against the spec (into response_violations), which keeps the sandbox honest in tests.
+        """
+        self.token = token
+        self.quiet = quiet
+        self.timeout = timeout
+        self.violations: list[Violation] = []
+        """Bot requests that broke the API spec, or hit routes the sandbox lacks."""
+        self.response_violations: list[Violation] = []
+        self.state = SandboxState(SnowflakeClock(), bot_name=bot_name)
+        activity = ActivityMonitor()
+        self._backend = Backend(
+            state=self.state,
+            commands=CommandRegistry(self.state.clock, self.state.application_id),
+            gateway=Gateway(
+                self.state,
+                token=token,
+                resume_url=lambda: self.gateway_url,
+                on_change=activity.touch,
+            ),
+            interactions=InteractionBook(self.state),
+            activity=activity,
+        )
+        guard = TrafficGuard(
+            validator=SpecValidator(spec_path),
+            activity=activity,
+            token=token,
+            violations=self.violations,
+            response_violations=self.response_violations if check_responses else None,
+        )
+        self._server = SandboxServer(self._backend, guard)
+        self._dispatcher = InteractionDispatcher(self._backend)
+
+    # lifecycle and addresses
+
+    async def start(self) -> None:
+        """Serve REST and the gateway on 127.0.0.1 at a free port."""
+        await self._server.start()
+
+    async def stop(self) -> None:
+        """Close gateway connections and the server (stop the bot first)."""
+        await self._server.stop()
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    @property
+    def api_base(self) -> str:
+        """What discord.http.Route.BASE must be set to, e.g. http://127.0.0.1:PORT/api/v10."""
+        return self._server.api_base
+
+    @property
+    def gateway_url(self) -> str:
+        return self._server.gateway_url
+
+    @property
+    def application_id(self) -> int:
+        return self.state.application_id
+
+    @property
+    def bot_user_id(self) -> int:
+        return self.state.bot_user.id
+
+    @property
+    def guild_id(self) -> int:
+        return self.state.guild_id
+
+    @property
+    def default_channel(self) -> int:
+        """The id of #general, where commands run unless a channel is given."""
+        return self.state.default_channel.id
+
+    @property
+    def session_count(self) -> int:
+        """Gateway sessions that are connected and have received the guild."""
+        return len(self._backend.gateway.live_sessions())
+
+    async def wait_ready(
+        self,
+        timeout: float | None = None,  # noqa: ASYNC109 - the limit is named in the error raised
+        *,
+        sessions: int = 1,
+        commands: bool = True,
+    ) -> None:
+        """Wait until `sessions` bots identified and got the guild, and commands were synced."""
+        registry, gateway, activity = (
+            self._backend.commands,
+            self._backend.gateway,
+            self._backend.activity,
+        )
+
+        def ready() -> bool:
+            synced = registry.sync_count > 0 or not commands
+            return len(gateway.live_sessions()) >= sessions and synced
+
+        limit = self.timeout if timeout is None else timeout
+        deadline = activity.now() + limit
+        if not await activity.wait_for(ready, deadline):
+            raise SandboxTimeout(
+                f"timed out after {limit:g} s waiting for the bot: "
+                f"{len(gateway.live_sessions())}/{sessions} gateway session(s) ready, "
+                f"commands synced: {'yes' if registry.sync_count else 'no'}"
+            )
+        await activity.wait_quiet(self.quiet, deadline)
+
+    async def request_reconnect(self) -> None:
+        """Send RECONNECT to every session, as Discord does, and wait until all resumed."""
+        resumed = self._backend.gateway.request_reconnect()
+        activity = self._backend.activity
+        if not await activity.wait_for(resumed, activity.now() + self.timeout):
+            raise SandboxTimeout(f"the bot did not resume within {self.timeout:g} s")
+
+    # the guild
+
+    def add_user(self, name: str) -> SandboxUser:
+        user = self.state.add_user(name)
+        self._announce_member("GUILD_MEMBER_ADD", user)
+        return user
+
+    def user(self, ref: UserRef) -> SandboxUser:
+        """A user by name, id or object."""
+        return self.state.user(ref)
+
+    def add_role(self, name: str, manage_channels: bool = False, **grants: bool) -> SandboxRole:
+        """A role granting named permissions (discord.py's names, e.g. manage_guild=True)."""
+        granted = permissions.apply_grants(0, {"manage_channels": manage_channels, **grants})
+        role = self.state.add_role(name, granted=granted)
+        data = {"guild_id": str(self.guild_id), "role": payloads.role_payload(role)}
+        self._backend.gateway.broadcast("GUILD_ROLE_CREATE", data, GUILDS)
+        return role
+
+    def roles_of(self, user: UserRef) -> list[SandboxRole]:
+        """The member's roles (besides @everyone), including ones the bot gave."""
+        member = self.state.members[self.state.user(user).id]
+        return [self.state.roles[role_id] for role_id in member.role_ids]
+
+    def give_role(self, user: UserRef, role: RoleRef) -> None:
+        self.state.give_role(user, role)
+        self._announce_member("GUILD_MEMBER_UPDATE", self.state.user(user))
+
+    def set_permissions(self, user: UserRef, **grants: bool) -> None:
+        """Grant (True) or revoke (False) named permissions on the member itself, on top of
+        their roles, e.g. set_permissions(alice, manage_channels=True)."""
+        member = self.state.members[self.state.user(user).id]
+        member.granted = permissions.apply_grants(member.granted, grants)
+
+    def add_channel(self, name: str) -> int:
+        channel = self.state.add_channel(name)
+        data = payloads.channel_payload(self.state, channel)
+        self._backend.gateway.broadcast("CHANNEL_CREATE", data, GUILDS)
+        return channel.id
+
+    def add_thread(self, parent_id: ChannelRef, name: str) -> int:
+        thread = self.state.add_thread(parent_id, name)
+        data = payloads.channel_payload(self.state, thread) | {"newly_created": True}
+        self._backend.gateway.broadcast("THREAD_CREATE", data, GUILDS)
+        return thread.id
+
+    def dm_channel(self, user: UserRef) -> int:
+        """The id of the bot's DM channel with a user (to run commands in DMs)."""
+        return self.state.dm_channel(self.state.user(user)).id
+
+    def close_dms(self, user: UserRef) -> None:
+        """The user blocks DMs: the bot's posts to their DM channel fail with code 50007."""
+        self.state.closed_dms.add(self.state.user(user).id)
+
+    def open_dms(self, user: UserRef) -> None:
+        self.state.closed_dms.discard(self.state.user(user).id)
+
+    def _announce_member(self, event: str, user: SandboxUser) -> None:
+        member = payloads.member_payload(self.state.members[user.id])
+        data = member | {"guild_id": str(self.guild_id)}
+        self._backend.gateway.broadcast(event, data, GUILD_MEMBERS)
+
+    # what players see
+
+    @property
+    def transcript(self) -> list[Message]:
+        """Every message that still exists, in the order it was first posted."""
+        return [m for m in self.state.messages.values() if not m.deleted]
+
+    @property
+    def events(self) -> list[MessageEvent]:
+        """Every creation, edit and deletion, in order (a cursor into it shows what's new)."""
+        return self.state.events
+
+    def messages(self, channel: ChannelRef | None = None) -> list[Message]:
+        """Public messages in a guild channel or thread (the default channel if omitted)."""
+        target = self.state.channel(channel if channel is not None else self.default_channel)
+        return [m for m in self.transcript if m.channel_id == target.id and not m.ephemeral]
+
+    def dms(self, user: UserRef) -> list[Message]:
+        channel_id = self.state.dm_channels.get(self.state.user(user).id)
+        return [m for m in self.transcript if m.channel_id == channel_id]
+
+    def ephemerals(self, user: UserRef) -> list[Message]:
+        who = self.state.user(user)
+        return [m for m in self.transcript if m.ephemeral and m.visible_to(who)]
+
+    def visible_to(self, user: UserRef) -> list[Message]:
+        """Everything a user can see (channels, their DMs, their ephemerals), newest first."""
+        who = self.state.user(user)
+        return [m for m in reversed(self.transcript) if m.visible_to(who)]
+
+    def command_paths(self) -> list[str]:
+        """Every slash command path players can type in the guild, e.g. "/game new"."""
+        return self._backend.commands.paths(self.guild_id)
+
+    def registered_commands(self, *, guild: bool = False) -> list[JSON]:
+        """The command definitions as registered (globally, or for the guild)."""
+        scope = self.guild_id if guild else None
+        return [c.payload() for c in self._backend.commands.in_scope(scope)]
+
+    # driving the bot
+
+    async def slash(
+        self,
+        user: UserRef,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel: ChannelRef | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        """Run "cmd", "cmd sub" or "cmd group sub"; options are converted to their types."""
+        who, where = self._participants(user, channel)
+        path, data = self._command_data(who, where, command, options or {}, focused=None)
+        return await self._send(APPLICATION_COMMAND, who, where, f"/{path}", data, via=via)
+
+    async def autocomplete(
+        self,
+        user: UserRef,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        focused: str,
+        channel: ChannelRef | None = None,
+        via: int | None = None,
+    ) -> list[JSON]:
+        """The choices ({"name", "value"}) the bot offers while `focused` is being typed."""
+        who, where = self._participants(user, channel)
+        path, data = self._command_data(who, where, command, options or {}, focused=focused)
+        label = f"autocomplete /{path} {focused}"
+        interaction = await self._send(AUTOCOMPLETE, who, where, label, data, via=via)
+        return interaction.choices or []
+
+    async def click(
+        self,
+        user: UserRef,
+        message: Message | None = None,
+        *,
+        label: str | None = None,
+        custom_id: str | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        """Press an enabled button (by label or custom_id) on `message`, else on the newest
+        message the user can see that shows one."""
+        if label is None and custom_id is None:
+            raise SandboxError("click needs a label or a custom_id")
+        who = self.state.user(user)
+        wanted = f"[{label}]" if custom_id is None else f"custom_id {custom_id!r}"
+        candidates = self._candidates(who, message)
+        found = components.find_component(
+            candidates,
+            lambda m: [
+                b
+                for b in components.clickable_buttons(m.components)
+                if components.matches_button(b, label, custom_id)
+            ],
+        )
+        if found is None:
+            buttons = [b for m in candidates for b in components.clickable_buttons(m.components)]
+            raise SandboxError(
+                f"no enabled button {wanted} visible to {who.name}; "
+                f"clickable buttons: {components.describe_buttons(buttons)}"
+            )
+        source, button = found
+        data = {"custom_id": button["custom_id"], "component_type": components.BUTTON}
+        channel = self.state.channel(source.channel_id)
+        label_text = f"click {wanted}"
+        return await self._send(
+            MESSAGE_COMPONENT, who, channel, label_text, data, source=source, via=via
+        )
+
+    async def select(
+        self,
+        user: UserRef,
+        message: Message | None = None,
+        values: Sequence[Any] = (),
+        *,
+        placeholder: str | None = None,
+        custom_id: str | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        """Choose values in a select (found like click's buttons): string options by value or
+        label; users, roles or channels for those kinds of select."""
+        who = self.state.user(user)
+        found = components.find_component(
+            self._candidates(who, message),
+            lambda m: [
+                s
+                for s in components.usable_selects(m.components)
+                if components.matches_select(s, placeholder, custom_id)
+            ],
+        )
+        if found is None:
+            wanted = repr(placeholder or custom_id or "any select")
+            raise SandboxError(f"no usable select {wanted} visible to {who.name}")
+        source, select = found
+        channel = self.state.channel(source.channel_id)
+        data: JSON = {"custom_id": select["custom_id"], "component_type": select["type"]}
+        if select["type"] == components.STRING_SELECT:
+            data["values"] = components.string_select_values(select, [str(v) for v in values])
+        else:
+            components.check_value_count(select, values)
+            builder = OptionBuilder(self.state, channel, who)
+            data["values"] = [builder.resolve_select_value(select, v) for v in values]
+            data["resolved"] = builder.resolved
+        label = f"select {components.describe_select(select)}"
+        return await self._send(
+            MESSAGE_COMPONENT, who, channel, label, data, source=source, via=via
+        )
+
+    async def submit_modal(
+        self,
+        user: UserRef,
+        values: Mapping[str, str | Sequence[str]],
+        *,
+        opened_by: SandboxInteraction | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        """Fill in and submit the modal the bot showed (the user's latest one by default);
+        values are keyed by input label or custom_id."""
+        who = self.state.user(user)
+        origin = opened_by or self._dispatcher.latest_modal(who)
+        if origin is None or origin.modal is None:
+            raise SandboxError(f"the bot has not shown {who.name} a modal")
+        modal = origin.modal
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": components.modal_submission(modal, values),
+        }
+        label = f"submit modal {modal.get('title')!r}"
+        return await self._send(
+            MODAL_SUBMIT,
+            who,
+            origin.channel,
+            label,
+            data,
+            source=origin.source_message,
+            opened_by=origin,
+            via=via,
+        )
+
+    # internals
+
+    def _participants(
+        self, user: UserRef, channel: ChannelRef | None
+    ) -> tuple[SandboxUser, SandboxChannel]:
+        who = self.state.user(user)
+        where = self.state.channel(channel if channel is not None else self.default_channel)
+        if where.is_dm and where.recipient != who:
+            raise SandboxError(f"{who.name} cannot use another user's DM channel")
+        return who, where
+
+    def _command_data(
+        self,
+        user: SandboxUser,
+        channel: SandboxChannel,
+        command: str,
+        options: Mapping[str, Any],
+        *,
+        focused: str | None,
+    ) -> tuple[str, JSON]:
+        scope = None if channel.is_dm else self.guild_id
+        target = self._backend.commands.resolve(command, scope)
+        builder = OptionBuilder(self.state, channel, user)
+        built = builder.build(target, options, focused=focused)
+        data: JSON = {
+            "id": str(target.command.id),
+            "name": target.command.name,
+            "type": CHAT_INPUT,
+            "options": target.wrap(built),
+        }
+        if target.command.guild_id is not None:
+            data["guild_id"] = str(target.command.guild_id)
+        if builder.resolved:
+            data["resolved"] = builder.resolved
+        return target.path, data
+
+    def _candidates(self, user: SandboxUser, message: Message | None) -> list[Message]:
+        if message is None:
+            return self.visible_to(user)
+        if message.deleted or not message.visible_to(user):
+            raise SandboxError(f"{user.name} cannot see message {message.id} ({message.where})")
+        return [message]
+
+    async def _send(
+        self,
+        kind: int,
+        user: SandboxUser,
+        channel: SandboxChannel,
+        label: str,
+        data: JSON,
+        *,
+        source: Message | None = None,
+        opened_by: SandboxInteraction | None = None,
+        via: int | None = None,
+    ) -> SandboxInteraction:
+        return await self._dispatcher.send(
+            kind,
+            user,
+            channel,
+            label,
+            data,
+            quiet=self.quiet,
+            limit=self.timeout,
+            source=source,
+            opened_by=opened_by,
+            via=via,
+        )

@@ -1,0 +1,64 @@
+"""End-to-end fixtures: the real bot, over a socket, against Discord-in-a-box."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import LaagerBot, running_bot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.settings import Settings
+
+TEST_SYSTEMS = ["tests.fixtures.duel:SYSTEM"]
+
+
+def bot_settings(sandbox: DiscordSandbox, database_url: str) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token=sandbox.token,
+        discord_api_base=sandbox.api_base,
+        discord_gateway_url=sandbox.gateway_url,
+        database_url=database_url,
+        extra_systems=TEST_SYSTEMS,
+        seed="e2e",
+    )
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[DiscordSandbox]:
+    sb = DiscordSandbox()
+    await sb.start()
+    try:
+        yield sb
+    finally:
+        await sb.stop()
+    assert sb.violations == [], "the bot sent requests that Discord's API spec rejects"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'e2e.sqlite3'}"
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        yield bot
+
+
+@pytest.fixture
+def alice(sandbox: DiscordSandbox) -> SandboxUser:
+    return sandbox.add_user("alice")
+
+
+@pytest.fixture
+def bob(sandbox: DiscordSandbox) -> SandboxUser:
+    return sandbox.add_user("bob")
+
+
+@pytest.fixture
+def carol(sandbox: DiscordSandbox) -> SandboxUser:
+    return sandbox.add_user("carol")

@@ -1,0 +1,77 @@
+"""Free rolls kept in the channel log, closed DMs, a solo game to its end, verify and export."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+
+
+async def test_roll_shows_working_and_is_logged(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    rolled = await sandbox.slash(alice, "roll", {"expression": "2d6+1", "reason": "charge"})
+    assert not rolled.ephemeral
+    assert "rolls for *charge*: 2d6 (" in rolled.response.content
+    average = await sandbox.slash(alice, "roll", {"expression": "pm-1"})
+    assert "plus die" in average.response.content
+    history = await sandbox.slash(alice, "rolls")
+    assert history.ephemeral
+    assert "2d6+1 (charge)" in history.response.text() and "pm-1" in history.response.text()
+    suggestions = await sandbox.autocomplete(
+        alice, "roll", {"expression": "3d"}, focused="expression"
+    )
+    assert suggestions[0]["value"] == "3d" and {"name": "avg", "value": "avg"} in suggestions
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_message(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    sandbox.close_dms(alice)
+    started = await sandbox.slash(alice, "game new", {"system": "duel"})
+    assert sandbox.dms(alice) == []
+    [private] = [m for m in started.messages if m.ephemeral]
+    assert "DMs are closed" in private.content and "hidden reserve" in private.content
+    assert "hidden reserve" not in started.response.text()
+
+
+async def test_solo_game_to_the_end_then_verify_and_export(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    channel = sandbox.add_channel("solo")
+    await sandbox.slash(
+        alice, "game new", {"system": "duel", "scenario": "short", "mode": "solo"}, channel=channel
+    )
+    for _ in range(30):
+        turn = await sandbox.slash(alice, "game order", {"choice": "strike"}, channel=channel)
+        if "Game over" in turn.response.text():
+            break
+    else:
+        raise AssertionError("the duel did not end")
+    assert "Dice seed (revealed)" in turn.response.text()
+    verified = await sandbox.slash(alice, "game verify", channel=channel)
+    assert "verified" in verified.response.content and "reproduced all" in verified.response.content
+    exported = await sandbox.slash(alice, "game export", channel=channel)
+    files = {a.filename: a.data for a in exported.response.attachments}
+    data = json.loads(files[next(n for n in files if n.endswith(".json"))])
+    assert data["status"] == "finished" and data["seed"]
+    text = files[next(n for n in files if n.endswith(".txt"))].decode()
+    assert "rolled d6 =" in text
+    log = await sandbox.slash(alice, "game log", {"count": 5}, channel=channel)
+    assert log.ephemeral and "finished" in log.response.text()
+
+
+async def test_an_idle_game_pings_the_player_to_move(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    real_clock = laager.service.clock
+    laager.service.clock = lambda: real_clock() + timedelta(hours=25)
+    reminders = laager.get_cog("Reminders")
+    assert await reminders.remind_idle() == 1
+    reminder = sandbox.messages()[-1]
+    assert f"<@{alice.id}>" in reminder.content and "waiting for your move" in reminder.content
+    assert "<t:" in reminder.content and ":R>" in reminder.content
+    assert await reminders.remind_idle() == 0

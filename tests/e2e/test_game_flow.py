@@ -1,0 +1,59 @@
+"""Players drive the real bot through Discord-in-a-box: seats, DMs, buttons, refusals, pictures."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+
+
+def png_of(message: Message) -> Image.Image:
+    [attachment] = [a for a in message.attachments if a.filename.endswith(".png")]
+    image = Image.open(io.BytesIO(attachment.data))
+    image.load()
+    return image
+
+
+async def test_two_players_dm_refusal_button_and_map(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+) -> None:
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    post = started.response
+    assert post is not None and not post.ephemeral
+    assert f"<@{alice.id}>" in post.content and "your move" in post.content
+    assert png_of(post).size == (320, 120)
+    assert "Strike" in post.text()
+    [dm] = sandbox.dms(alice)
+    assert "hidden reserve" in dm.content and f"<#{sandbox.default_channel}>" in dm.content
+    assert "hidden reserve" not in post.text()
+
+    joined = await sandbox.slash(bob, "game join")
+    assert "takes the blue side" in joined.response.content
+    assert "hidden reserve" in sandbox.dms(bob)[-1].content
+
+    refused = await sandbox.click(bob, post, label="Strike")
+    assert refused.response.ephemeral
+    assert "not one of your choices" in refused.response.content
+    outsider = await sandbox.click(carol, post, label="Strike")
+    assert outsider.ephemeral and "no seat" in outsider.response.content
+
+    status = await sandbox.slash(alice, "game status")
+    assert status.ephemeral and "Your hidden reserve" in status.response.text()
+
+    struck = await sandbox.click(alice, post, label="Strike")
+    assert struck.messages[0].components == []  # the old buttons are taken away
+    update = struck.messages[-1]
+    assert "red strikes for" in update.text()
+    assert f"<@{bob.id}>" in update.content
+    assert png_of(update).mode in ("RGB", "RGBA")
+
+    stale = await sandbox.click(alice, status.response, label="Tally")
+    assert stale.ephemeral and "moved on" in stale.response.content

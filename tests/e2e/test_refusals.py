@@ -1,0 +1,96 @@
+"""Bad input through Discord: each gets a clear ephemeral answer and nothing is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+
+
+async def stored(laager: LaagerBot, channel: int) -> tuple:
+    game = await laager.store.latest_game(channel)
+    if game is None:
+        return (None,)
+    return game.version, game.status, await laager.store.event_count(game.id)
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "words"),
+    [
+        ("game new", {"system": "chess"}, "no game system called `chess`"),
+        ("game new", {"system": "duel", "scenario": "epic"}, "no scenario `epic`"),
+        ("game new", {"system": "duel", "mode": "solo", "side": "blue"}, "bot plays"),
+        ("game status", {}, "no game in this channel"),
+        ("game join", {}, "no game in this channel"),
+        ("game order", {"choice": "strike"}, "no game in this channel"),
+        ("game verify", {}, "No game has been played"),
+        ("roll", {"expression": "2d"}, "cannot read `2d` as dice"),
+        ("roll", {"expression": "900d6"}, "fewer"),
+    ],
+)
+async def test_bad_input_without_a_game(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    command: str,
+    options: dict,
+    words: str,
+) -> None:
+    answer = await sandbox.slash(alice, command, options)
+    assert answer.ephemeral, answer.response
+    assert words in answer.response.content
+    assert await stored(laager, sandbox.default_channel) == (None,)
+
+
+async def test_bad_input_with_a_game(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    before = await stored(laager, sandbox.default_channel)
+    cases = [
+        (bob, "game new", {"system": "duel"}, "already running"),
+        (carol, "game join", {"side": "green"}, "Every side"),
+        (carol, "game order", {"choice": "strike"}, "no seat"),
+        (bob, "game order", {"choice": "strike"}, "not one of your choices"),
+        (alice, "game order", {"choice": "fly"}, "You can choose: `strike`"),
+        (bob, "game abort", {}, "Only the player who started"),
+        (alice, "game join", {}, "already play"),
+    ]
+    for user, command, options, words in cases:
+        answer = await sandbox.slash(user, command, options)
+        assert answer.ephemeral, (command, answer.response)
+        assert words in answer.response.content, (command, answer.response.content)
+    assert await stored(laager, sandbox.default_channel) == before
+
+
+async def test_a_finished_game_refuses_orders(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    await sandbox.slash(alice, "game abort")
+    before = await stored(laager, sandbox.default_channel)
+    answer = await sandbox.slash(alice, "game order", {"choice": "strike"})
+    assert answer.ephemeral and "is aborted" in answer.response.content
+    assert await stored(laager, sandbox.default_channel) == before
+
+
+async def test_a_referee_may_abort_anothers_game(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    admin = sandbox.add_user("admin")
+    sandbox.set_permissions(admin, manage_guild=True)
+    role = sandbox.add_role("Umpire")
+    sandbox.give_role(bob, role)
+    set_role = await sandbox.slash(admin, "game settings", {"referee_role": role})
+    assert set_role.ephemeral and f"<@&{role.id}>" in set_role.response.content
+    refused = await sandbox.slash(bob, "game settings", {"reminder_hours": 2})
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    await sandbox.slash(alice, "game new", {"system": "duel"})
+    aborted = await sandbox.slash(bob, "game abort")
+    assert not aborted.ephemeral and "aborted the game" in aborted.response.text()
