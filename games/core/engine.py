@@ -7,6 +7,8 @@ data so it can be stored, replayed and compared.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -136,3 +138,12 @@ class GameSystem(Protocol):
     def render(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None if the system has no picture."""
         ...
+
+
+def position_id(state: JSON) -> str:
+    """A short fingerprint of a position: buttons carry it, so a stale one is refused.
+
+    Seating changes leave it alone; only a change of the game itself moves it on.
+    """
+    canonical = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:12]
