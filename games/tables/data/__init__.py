@@ -1,0 +1,1 @@
+"""The rule tables as JSON data files, read with importlib.resources."""

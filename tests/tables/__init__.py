@@ -1,0 +1,1 @@
+"""Tests of the referee tables: schemas, lookups, worked examples and house rules."""
