@@ -41,7 +41,7 @@ class LaagerBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)
-        for cog in COGS:
+        for cog in (*COGS, *self.registry.cogs()):
             await self.load_extension(cog)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -49,6 +49,10 @@ class Registry:
                 f"There is no game system called `{system_id}`. Choose one of: {known}."
             ) from None
 
+    def cogs(self) -> list[str]:
+        """Extension modules of systems that bring their own commands (their ``cog``)."""
+        return [cog for system in self if (cog := getattr(system, "cog", None))]
+
     def __iter__(self) -> Iterator[GameSystem]:
         return iter(self._systems.values())
 

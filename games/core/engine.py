@@ -99,7 +99,11 @@ class View:
 
 @runtime_checkable
 class GameSystem(Protocol):
-    """A rules engine. Every method is a pure function of its arguments."""
+    """A rules engine. Every method is a pure function of its arguments.
+
+    A system may also name, in a ``cog`` attribute, the extension module (e.g.
+    ``bot.cogs.last_stand``) holding its own slash commands; the bot loads it.
+    """
 
     id: str
     title: str

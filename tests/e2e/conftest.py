@@ -14,14 +14,16 @@ from bot.settings import Settings
 TEST_SYSTEMS = ["tests.fixtures.duel:SYSTEM"]
 
 
-def bot_settings(sandbox: DiscordSandbox, database_url: str) -> Settings:
+def bot_settings(
+    sandbox: DiscordSandbox, database_url: str, systems: list[str] = TEST_SYSTEMS
+) -> Settings:
     return Settings(
         _env_file=None,
         discord_token=sandbox.token,
         discord_api_base=sandbox.api_base,
         discord_gateway_url=sandbox.gateway_url,
         database_url=database_url,
-        extra_systems=TEST_SYSTEMS,
+        extra_systems=systems,
         seed="e2e",
     )
 
