@@ -150,6 +150,18 @@ class InteractionRoutes:
         interaction = self._backend.interactions.by_token(request.match_info["token"])
         return interaction if interaction is not None and interaction.acknowledged else None
 
+    def _webhook_target(
+        self, request: web.Request
+    ) -> tuple[SandboxInteraction, Message] | web.Response:
+        """The interaction and message a webhook message route names, or the 404 to answer."""
+        interaction = self._webhook_interaction(request)
+        if interaction is None:
+            return not_found(UNKNOWN_WEBHOOK, "Webhook")
+        message = self._webhook_message(request, interaction)
+        if message is None:
+            return not_found(UNKNOWN_MESSAGE, "Message")
+        return interaction, message
+
     def _webhook_message(
         self, request: web.Request, interaction: SandboxInteraction
     ) -> Message | None:
@@ -201,21 +213,17 @@ class InteractionRoutes:
         )
 
     async def get_message(self, request: web.Request) -> web.Response:
-        interaction = self._webhook_interaction(request)
-        if interaction is None:
-            return not_found(UNKNOWN_WEBHOOK, "Webhook")
-        message = self._webhook_message(request, interaction)
-        if message is None:
-            return not_found(UNKNOWN_MESSAGE, "Message")
+        found = self._webhook_target(request)
+        if isinstance(found, web.Response):
+            return found
+        _, message = found
         return json_response(payloads.message_payload(self._state, message))
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        interaction = self._webhook_interaction(request)
-        if interaction is None:
-            return not_found(UNKNOWN_WEBHOOK, "Webhook")
-        message = self._webhook_message(request, interaction)
-        if message is None:
-            return not_found(UNKNOWN_MESSAGE, "Message")
+        found = self._webhook_target(request)
+        if isinstance(found, web.Response):
+            return found
+        interaction, message = found
         body: RequestBody = request[BODY_KEY]
         try:
             changes = message_changes(self._state, body, body.fields, message)
@@ -231,12 +239,10 @@ class InteractionRoutes:
         return json_response(payloads.message_payload(self._state, message))
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        interaction = self._webhook_interaction(request)
-        if interaction is None:
-            return not_found(UNKNOWN_WEBHOOK, "Webhook")
-        message = self._webhook_message(request, interaction)
-        if message is None:
-            return not_found(UNKNOWN_MESSAGE, "Message")
+        found = self._webhook_target(request)
+        if isinstance(found, web.Response):
+            return found
+        interaction, message = found
         self._state.delete(message)
         if message is interaction.original:
             interaction.completed = True
