@@ -5,11 +5,14 @@ import os
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import Connection, pool
+from sqlalchemy import Connection, pool, text
 from sqlalchemy.ext.asyncio import async_engine_from_config
 
 from bot.storage.db import DEFAULT_DATABASE_URL
 from bot.storage.models import Base
+
+MIGRATION_LOCK = 0x1AA6E7
+"""PostgreSQL advisory-lock key that serializes migrations across processes."""
 
 config = context.config
 target_metadata = Base.metadata
@@ -49,6 +52,10 @@ def do_run_migrations(connection: Connection) -> None:
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Bot processes starting together would race to migrate; the first to take this
+            # lock migrates, the others wait and then find nothing left to do.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

@@ -1,12 +1,16 @@
 """The Alembic migrations build exactly the schema the models describe, and unwind cleanly."""
 
+import asyncio
+import os
+import sys
+
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect
 
 from bot.storage import create_engine, current, downgrade, upgrade
-from bot.storage.db import MIGRATIONS_DIR
+from bot.storage.db import MIGRATIONS_DIR, PROJECT_ROOT
 from bot.storage.models import Base
 
 TABLES = {"games", "seats", "events", "guild_settings", "rolls"}
@@ -68,3 +72,15 @@ async def test_downgrade_to_base_removes_everything_and_upgrade_restores_it(
             assert await connection.run_sync(_schema_diff) == []
     finally:
         await engine.dispose()
+
+
+async def test_processes_starting_together_migrate_once(blank_database_url: str) -> None:
+    env = {**os.environ, "DATABASE_URL": blank_database_url, "LOG_LEVEL": "WARNING"}
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "db", "upgrade", env=env, cwd=PROJECT_ROOT
+        )
+        for _ in range(3)
+    ]
+    assert [await child.wait() for child in children] == [0, 0, 0]
+    assert await current(blank_database_url) == _head()
