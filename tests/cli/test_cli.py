@@ -1,0 +1,66 @@
+"""The ``laager`` command line: database revisions and a scripted, reproducible sandbox run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """\
+# two players and a free roll
+alice: /game new system:duel mode:two-player
+bob: /game join
+bob: !click Strike
+alice: !click Strike
+alice: /roll expression:2d6+1 reason:"river crossing"
+carol: /game new system:chess
+"""
+
+
+def laager(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_db_upgrade_and_current(tmp_path: Path) -> None:
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'cli.sqlite3'}"}
+    assert laager("db", "current", env=env).stdout.strip() == "revision: none"
+    upgraded = laager("db", "upgrade", env=env)
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert upgraded.stdout.strip().startswith("revision: 0")
+    assert laager("db", "downgrade", "base", env=env).stdout.strip() == "revision: none"
+
+
+def test_sandbox_script_transcript_is_reproducible(tmp_path: Path) -> None:
+    script = tmp_path / "tour.txt"
+    script.write_text(SCRIPT)
+    env = {"EXTRA_SYSTEMS": "tests.fixtures.duel:SYSTEM"}
+    runs = [
+        laager(
+            "sandbox", "--script", str(script), "--seed", "7", "--out", str(tmp_path / n), env=env
+        )
+        for n in ("one", "two")
+    ]
+    first, second = runs
+    assert first.returncode == 0, first.stdout + first.stderr
+    out = first.stdout
+    assert "[#general] Laager:" in out and "[DM to alice]" in out and "[DM to bob]" in out
+    assert "[ephemeral to bob]" in out and "not one of your choices" in out
+    assert "[ephemeral to carol]" in out and "no game system called `chess`" in out
+    assert "rolls for *river crossing*" in out
+    assert first.stdout.replace("/one/", "/two/") == second.stdout
+    maps = sorted((tmp_path / "one").glob("*.png"))
+    assert len(maps) == 2
+    assert Image.open(maps[0]).size == (320, 120)
