@@ -1,6 +1,8 @@
 """Engine construction and schema migrations, so the bot can bring its database up to date."""
 
 import asyncio
+import fcntl
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +67,31 @@ async def upgrade(url: str, revision: str = "head") -> None:
 
     Alembic's env.py runs its own event loop, so the command runs in a worker thread.
     """
-    await asyncio.to_thread(alembic.command.upgrade, _alembic_config(url), revision)
+    await asyncio.to_thread(_migrate, alembic.command.upgrade, url, revision)
 
 
 async def downgrade(url: str, revision: str) -> None:
     """Migrate the database down to `revision` ("base" removes every table)."""
-    await asyncio.to_thread(alembic.command.downgrade, _alembic_config(url), revision)
+    await asyncio.to_thread(_migrate, alembic.command.downgrade, url, revision)
+
+
+def _migrate(command: Callable[[Config, str], None], url: str, revision: str) -> None:
+    """Run one Alembic command, one process at a time per SQLite file.
+
+    SQLite cannot stop a second process from reading the schema version while the first
+    is between revisions, so processes take turns on a lock file beside the database.
+    (On PostgreSQL, env.py takes an advisory lock instead.)
+    """
+    database = make_url(url).database
+    if make_url(url).get_backend_name() != "sqlite" or not database or database == ":memory:":
+        command(_alembic_config(url), revision)
+        return
+    with open(f"{database}.migrating", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            command(_alembic_config(url), revision)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 async def current(url: str) -> str | None:
