@@ -14,12 +14,22 @@ from discord.ext import commands
 from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.game", "bot.cogs.roll", "bot.cogs.reminders")
+COGS = (
+    "bot.cogs.game",
+    "bot.cogs.roll",
+    "bot.cogs.reminders",
+    "bot.cogs.referee.sotq",
+    "bot.cogs.referee.qref",
+    "bot.cogs.referee.events",
+    "bot.cogs.referee.roster",
+    "bot.cogs.referee.house_rules",
+)
 
 
 class LaagerBot(commands.AutoShardedBot):
@@ -37,6 +47,7 @@ class LaagerBot(commands.AutoShardedBot):
         self.registry = Registry.from_paths(settings.extra_systems)
         self.engine = create_engine(settings.database_url)
         self.store = Store(session_factory(self.engine))
+        self.referee = RefereeStore(session_factory(self.engine))
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
 
     async def setup_hook(self) -> None:

@@ -141,3 +141,39 @@ class Roll(Base):
     result_text: Mapped[str] = mapped_column(Text)
     total: Mapped[int]
     created_at: Mapped[datetime]
+
+
+class RefereeRoster(Base):
+    """A channel's unit roster for a referee-run table game, kept as one versioned document."""
+
+    __tablename__ = "referee_rosters"
+
+    channel_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    state: Mapped[dict[str, Any]]
+    version: Mapped[int]
+    updated_at: Mapped[datetime]
+
+
+class EventDeck(Base):
+    """A channel's deck of rule 21 event cards: its order, discards and dice position."""
+
+    __tablename__ = "event_decks"
+
+    channel_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    state: Mapped[dict[str, Any]]
+    version: Mapped[int]
+    updated_at: Mapped[datetime]
+
+
+class HouseRule(Base):
+    """One table entry a guild has overridden (rule 22), by its dotted key."""
+
+    __tablename__ = "house_rules"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON, nullable=False)
+    set_by: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime]

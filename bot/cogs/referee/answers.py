@@ -1,0 +1,153 @@
+"""What a table command answers: the lookup's result, any notes, and how it is shown.
+
+The embed shows the inputs, every modifier by name, the table cell, the dice (and who
+rolled them), the result in words, and any house rules the answer used.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.announce import COLOUR, clip
+from games.core.dice import Roll
+from games.tables import Result, TableError, Tables
+from games.tables.result import signed
+from games.tables.sotq.melee import MeleeResult
+
+FIELD = 1024
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A looked-up result with a title and any lines that explain what it means."""
+
+    title: str
+    result: Result
+    notes: tuple[str, ...] = ()
+    extra: tuple[tuple[str, str], ...] = ()
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def inputs_text(inputs: Mapping[str, Any]) -> str:
+    shown = [
+        f"{name.replace('_', ' ')}: {_value_text(value)}"
+        for name, value in inputs.items()
+        if value not in (None, "", [], {}, ()) and value is not False
+    ]
+    return "\n".join(shown)
+
+
+def working_text(result: Result) -> str:
+    lines = []
+    if result.base is not None:
+        lines.append(f"{result.base.value:g} {result.base.name}")
+    lines += [f"{signed(term.value)} {term.name}" for term in result.modifiers]
+    if result.total is not None and (result.modifiers or result.base is None):
+        lines.append(f"= **{result.total:g}**")
+    return "\n".join(lines)
+
+
+def dice_text(result: Result, rolled: Sequence[Roll]) -> str:
+    if not result.dice:
+        return ""
+    lines = [
+        f"{roll.die} {roll.value}" + (f" for {roll.purpose}" if roll.purpose else "")
+        for roll in result.dice
+    ]
+    who = "rolled by the bot" if rolled else "as given"
+    if rolled and len(rolled) < len(result.dice):
+        who = "partly given, the rest rolled by the bot"
+    return "\n".join(lines) + f"\n*({who})*"
+
+
+def house_rules_text(result: Result, tables: Tables) -> str:
+    return "\n".join(
+        f"`{key}` = `{json.dumps(tables.overrides[key])}`"
+        for key in result.overrides_used
+        if key in tables.overrides
+    )
+
+
+def answer_embed(answer: Answer, rolled: Sequence[Roll], tables: Tables) -> discord.Embed:
+    result = answer.result
+    description = [f"**{result.outcome}**", *answer.notes]
+    embed = discord.Embed(
+        title=answer.title, description=clip("\n".join(description)), colour=COLOUR
+    )
+    if isinstance(result, MeleeResult):
+        for side in result.sides:
+            terms = "\n".join(f"{signed(t.value)} {t.name}" for t in side.terms)
+            value = f"{terms}\n= **{side.total}**\n{side.code}: {side.action_text}"
+            if side.casualties_suffered is not None:
+                value += f"\nloses {side.casualty_text()}"
+            embed.add_field(name=side.name, value=clip(value, FIELD), inline=False)
+    else:
+        sections = [("Inputs", inputs_text(result.inputs)), ("Working", working_text(result))]
+        for name, value in sections:
+            if value:
+                embed.add_field(name=name, value=clip(value, FIELD), inline=True)
+    if result.cell:
+        embed.add_field(name="Table", value=clip(result.cell, FIELD), inline=False)
+    dice = dice_text(result, rolled)
+    if dice:
+        embed.add_field(name="Dice", value=clip(dice, FIELD), inline=False)
+    for name, value in answer.extra:
+        embed.add_field(name=name, value=clip(value, FIELD), inline=False)
+    if result.overrides_used:
+        rules = house_rules_text(result, tables) or ", ".join(result.overrides_used)
+        embed.add_field(name="House rules used (rule 22)", value=clip(rules, FIELD), inline=False)
+    embed.set_footer(text=result.rule)
+    return embed
+
+
+def parse_choices(
+    text: str | None, allowed: Mapping[str, Any], what: str, *, repeats: bool = False
+) -> list[str]:
+    """A comma-separated list of ids; the refusal names every allowed value."""
+    if not text:
+        return []
+    chosen = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [c for c in chosen if c not in allowed]
+    if unknown:
+        raise TableError(
+            f"Unknown {what} {', '.join(unknown)}; choose from {', '.join(allowed)} "
+            "(separate several with commas)."
+        )
+    if not repeats and len(set(chosen)) != len(chosen):
+        raise TableError(f"Name each {what} once.")
+    return chosen
+
+
+def complete_choices(
+    current: str, allowed: Mapping[str, str]
+) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for a comma-separated list: completes the last item, keeping the rest."""
+    *done, last = [part.strip() for part in current.split(",")] if current else [""]
+    prefix = ",".join(done)
+    picked = set(done)
+    offers = []
+    for key, name in allowed.items():
+        if key in picked:
+            continue
+        if last.lower() not in (key + " " + name).lower():
+            continue
+        value = f"{prefix},{key}" if prefix else key
+        if len(value) > 100:
+            continue
+        label = f"{value} ({name})"
+        offers.append(discord.app_commands.Choice(name=clip(label, 100), value=value))
+    return offers[:25]

@@ -1,0 +1,1 @@
+"""Referee bookkeeping beyond the tables: a channel's unit roster and its event deck."""

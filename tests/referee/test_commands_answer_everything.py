@@ -1,0 +1,329 @@
+"""Every table command answers every combination of its options: a result, or a refusal
+that says what is allowed; never a crash. Options are drawn within the ranges and choices
+the slash commands declare, dice given or left to the bot."""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.cogs.referee import choices as C
+from bot.cogs.referee import qref_answers as Q
+from bot.cogs.referee import sotq_answers as S
+from bot.cogs.referee.answers import Answer, answer_embed
+from bot.cogs.referee.dice import Roller
+from games.core.dice import Dice
+from games.core.errors import LaagerError
+from games.tables import apply_overrides, load_tables
+
+TABLES = load_tables()
+RULED = apply_overrides(TABLES, {"sotq_firing.weapons.blr.ranges.long": 26})
+
+D10 = st.none() | st.integers(1, 10)
+D6 = st.none() | st.integers(1, 6)
+AVERAGE = st.none() | st.integers(2, 5)
+OFFICER = st.integers(-5, 5)
+INCHES = st.floats(0, 120, allow_nan=False)
+FIGURES = st.integers(1, 1000)
+
+
+def one_of(options: list[discord.app_commands.Choice[str]]) -> st.SearchStrategy[str]:
+    return st.sampled_from([c.value for c in options])
+
+
+def listed(allowed: Mapping[str, str]) -> st.SearchStrategy[str | None]:
+    """A comma-separated pick, as the autocomplete builds it, or nothing."""
+    return st.none() | st.lists(st.sampled_from(sorted(allowed)), max_size=4, unique=True).map(
+        ",".join
+    )
+
+
+def d6s(size: int = 8) -> st.SearchStrategy[str | None]:
+    return st.none() | st.lists(st.integers(1, 6), min_size=1, max_size=size).map(
+        lambda dice: ",".join(map(str, dice))
+    )
+
+
+COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any]]]] = {
+    "sotq officer": (S.officer, {"native_officer": st.booleans(), "d10": D10}),
+    "sotq reaction": (
+        S.reaction,
+        {
+            "reaction_class": one_of(C.REACTION_CLASSES),
+            "column": one_of(C.REACTION_COLUMNS),
+            "officer_modifier": OFFICER,
+            "impetuous": st.booleans(),
+            "d10": D10,
+        },
+    ),
+    "sotq fire": (
+        S.fire,
+        {
+            "weapon": one_of(C.WEAPONS),
+            "figures": FIGURES,
+            "range_inches": st.none() | INCHES,
+            "range_band": st.none() | one_of(C.RANGE_BANDS),
+            "fire_class": one_of(C.FIRE_CLASSES),
+            "officer_modifier": OFFICER,
+            "factors": listed(C.FIRE_FACTORS),
+            "repeater": st.booleans(),
+            "quick_firing": st.booleans(),
+            "counts_as": one_of(C.MULTIPLIERS),
+            "half_effect": st.booleans(),
+            "into_melee": st.booleans(),
+            "fraction_d10": D10,
+        },
+    ),
+    "sotq pinning": (
+        S.pinning,
+        {"percent_lost": st.integers(0, 100), "pipers": st.integers(0, 5), "d10": D10},
+    ),
+    "sotq morale": (
+        S.morale,
+        {
+            "morale_number": st.integers(1, 15),
+            "factors": listed(C.MORALE_FACTORS),
+            "officer_modifier": OFFICER,
+            "casualty_percent": st.integers(0, 100),
+            "pipers": st.integers(0, 5),
+            "natives": st.booleans(),
+            "routing": st.booleans(),
+            "plus_die": AVERAGE,
+            "minus_die": AVERAGE,
+        },
+    ),
+    "sotq move": (
+        S.move,
+        {
+            "troop_type": one_of(C.TROOP_TYPES),
+            "charge": st.booleans(),
+            "skirmish_order": st.booleans(),
+            "penalties": listed(C.PENALTIES),
+            "on_road": st.booleans(),
+            "routing": st.booleans(),
+            "plus_die": AVERAGE,
+            "minus_die": AVERAGE,
+        },
+    ),
+    "sotq melee": (
+        S.melee,
+        {
+            "first_name": st.sampled_from(["Zulus", "24th", "a"]),
+            "first_score": st.integers(-20, 40),
+            "first_weapon": one_of(C.MELEE_WEAPONS),
+            "second_name": st.sampled_from(["Lancers", "NNC", "a"]),
+            "second_score": st.integers(-20, 40),
+            "second_weapon": one_of(C.MELEE_WEAPONS),
+            "attacker": one_of(C.SIDES),
+            "first_mounted": st.booleans(),
+            "second_mounted": st.booleans(),
+            "first_factors": listed(C.MELEE_FACTORS),
+            "second_factors": listed(C.MELEE_FACTORS),
+            "first_in_square": st.booleans(),
+            "second_in_square": st.booleans(),
+            "figures": st.none() | FIGURES,
+            "first_fraction_d10": D10,
+            "second_fraction_d10": D10,
+        },
+    ),
+    "sotq casualties": (
+        S.casualties,
+        {
+            "factor": st.integers(-20, 40),
+            "figures": FIGURES,
+            "melee": st.booleans(),
+            "fraction_d10": D10,
+        },
+    ),
+    "sotq percentage": (S.percentage, {"strength": FIGURES, "lost": st.integers(0, 1000)}),
+    "sotq spot": (
+        S.spot,
+        {
+            "terrain": one_of(C.SPOTTING_TERRAIN),
+            "distance_inches": INCHES,
+            "shifts": listed(C.SPOTTING_SHIFTS),
+            "d10": D10,
+        },
+    ),
+    "sotq sight": (S.sight, {"terrain": one_of(C.SIGHT_TERRAIN)}),
+    "sotq army": (
+        S.army,
+        {
+            "conflict": one_of(C.CONFLICTS),
+            "option": st.sampled_from([*map(str, range(1, 16)), "A", "a", "Z"]),
+        },
+    ),
+    "sotq indirect": (
+        S.indirect,
+        {
+            "gun_models": st.integers(1, 20),
+            "figures_in_area": st.integers(0, 1000),
+            "plus_die": AVERAGE,
+            "minus_die": AVERAGE,
+        },
+    ),
+    "sotq check jam": (S.jam, {"gun": one_of(C.MACHINE_GUNS), "d10": D10}),
+    "sotq check clear-jam": (S.clear_jam, {"d10": D10}),
+    "sotq check officer": (S.officer_casualty, {"d10": D10}),
+    "sotq check marksman": (
+        S.marksman,
+        {"chance_percent": st.integers(0, 100), "tens_d10": D10, "units_d10": D10},
+    ),
+    "sotq check rocket": (
+        S.rocket,
+        {"range_inches": INCHES, "officer_modifier": OFFICER, "d10": D10},
+    ),
+    "sotq check melee-ends": (
+        S.melee_ends,
+        {"duration": st.integers(1, 10), "turns_fought": st.integers(1, 30), "d6": D6},
+    ),
+    "sotq check building-fire": (
+        S.building_fire,
+        {
+            "building": one_of(C.BUILDINGS),
+            "action": one_of(C.FIRE_ACTIONS),
+            "engineers": st.booleans(),
+            "d10": D10,
+        },
+    ),
+    "sotq check engineering": (
+        S.engineering,
+        {"previous_turns": st.integers(0, 50), "engineers": st.booleans(), "d10": D10},
+    ),
+    "sotq check terrain": (S.terrain, {"region": one_of(C.REGIONS), "d6": D6}),
+    "sotq transport current": (S.current, {"plus_die": AVERAGE, "minus_die": AVERAGE}),
+    "sotq transport grounding": (S.grounding, {"d10": D10}),
+    "sotq transport refloat": (S.refloat, {"d10": D10}),
+    "sotq transport embark": (S.embark, {"previous_attempts": st.integers(0, 20), "d10": D10}),
+    "sotq transport balloon-launch": (S.balloon_launch, {"d10": D10}),
+    "sotq transport balloon-fire": (S.balloon_fire, {"d10": D10}),
+    "sotq transport train-stop": (S.train_stop, {"d10": D10}),
+    "sotq points unit": (
+        S.points_unit,
+        {
+            "morale": st.integers(1, 15),
+            "reaction_class": one_of(C.REACTION_CLASSES),
+            "fire_class": one_of(C.FIRE_CLASSES),
+            "traits": listed(C.TRAITS),
+            "arms": listed(C.FIREARMS),
+            "cover": st.none() | one_of(C.COVER),
+            "cover_inches": st.integers(0, 100),
+            "figures": FIGURES,
+        },
+    ),
+    "sotq points works": (
+        S.points_works,
+        {"cover": one_of(C.COVER), "perimeter_inches": st.floats(0, 1000, allow_nan=False)},
+    ),
+    "sotq points defender": (
+        S.points_defender,
+        {"attacker_points": st.floats(0, 100000, allow_nan=False)},
+    ),
+    "qref rally": (Q.rally, {"state": one_of(C.RALLY_STATES), "d6": D6}),
+    "qref move": (
+        Q.move,
+        {
+            "troop_type": one_of(C.QREF_TROOP_TYPES),
+            "difficult_terrain": st.booleans(),
+            "dice": d6s(),
+        },
+    ),
+    "qref pre-melee": (Q.pre_melee, {"troop_type": one_of(C.PRE_MELEE_TYPES), "d6": D6}),
+    "qref melee": (
+        Q.melee,
+        {"case": one_of(C.MELEE_CASES), "figures": st.integers(0, 1000), "dice": d6s(12)},
+    ),
+    "qref post-melee": (
+        Q.post_melee,
+        {"british_type": one_of(C.BRITISH_TYPES), "zulu_d6": D6, "british_d6": D6},
+    ),
+    "qref scout": (
+        Q.scout,
+        {
+            "british_figures": st.integers(0, 1000),
+            "broken_zulu_units": st.integers(0, 50),
+            "entering_difficult_terrain": st.booleans(),
+            "d6": D6,
+        },
+    ),
+    "qref appear": (
+        Q.appear,
+        {
+            "british_in_cover": st.booleans(),
+            "found_in_cover": st.booleans(),
+            "direction_d6": D6,
+            "distance_dice": d6s(5),
+        },
+    ),
+    "qref riflemen": (Q.riflemen, {"dice": d6s(4)}),
+    "qref spearmen": (
+        Q.spearmen,
+        {"distance_inches": INCHES, "zulus_in_cover": st.booleans(), "dice": d6s(4)},
+    ),
+    "qref rockets": (Q.rockets, {"hit_d6": D6, "hits_d6": D6}),
+    "qref gatling": (
+        Q.gatling,
+        {"range_inches": INCHES, "target_prone": st.booleans(), "dice": d6s(4)},
+    ),
+    "qref infantry": (
+        Q.infantry,
+        {
+            "figures": FIGURES,
+            "range_inches": INCHES,
+            "target_prone": st.booleans(),
+            "dice": d6s(),
+        },
+    ),
+    "qref carbines": (
+        Q.carbines,
+        {
+            "figures": st.integers(1, 60),
+            "range_inches": INCHES,
+            "target_prone": st.booleans(),
+            "dice": d6s(),
+        },
+    ),
+    "qref rifles": (
+        Q.rifles,
+        {"figures": st.integers(0, 1000), "target_mounted_or_covered": st.booleans(), "d6": D6},
+    ),
+    "qref zulu-morale": (Q.zulu_morale, {"in_contact": st.booleans(), "d6": D6}),
+}
+
+
+def test_every_table_command_is_covered() -> None:
+    """The table above names every /sotq and /qref lookup command."""
+    from bot.cogs.referee.qref import QrefCog
+    from bot.cogs.referee.sotq import SotqCog
+
+    def paths(group: discord.app_commands.Group) -> set[str]:
+        found = set()
+        for command in group.walk_commands():
+            if isinstance(command, discord.app_commands.Command):
+                found.add(command.qualified_name)
+        return found
+
+    reference = {"sotq army-notes"}
+    assert paths(SotqCog.sotq) | paths(QrefCog.qref) == set(COMMANDS) | reference
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.data())
+def test_every_command_answers_every_combination(data: st.DataObject) -> None:
+    name = data.draw(st.sampled_from(sorted(COMMANDS)))
+    function, options = COMMANDS[name]
+    kwargs = {option: data.draw(strategy, label=option) for option, strategy in options.items()}
+    tables = data.draw(st.sampled_from([TABLES, RULED]))
+    roller = Roller(Dice(data.draw(st.sampled_from(["00" * 32, "7e" * 32]))))
+    try:
+        answer = function(roller, tables, **kwargs)
+    except LaagerError as refusal:
+        assert refusal.message.endswith((".", ")")), refusal.message
+        return
+    assert answer.result.outcome and answer.result.explain()
+    embed = answer_embed(answer, roller.rolled, tables)
+    assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
+    if answer.result.dice:
+        assert all(roll.value in range(1, 11) for roll in answer.result.dice)

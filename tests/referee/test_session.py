@@ -1,0 +1,230 @@
+"""A referee session through Discord-in-a-box: roster, a charge with reaction, fire, pinning,
+morale and melee, an event card, a restart, and everything still there."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.app import LaagerBot, running_bot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from tests.e2e.conftest import bot_settings
+
+ZULUS = {
+    "name": "uKhandempemvu",
+    "figures": 50,
+    "troop_type": "tribal_foot",
+    "fire_class": "iv",
+    "reaction_class": "A",
+    "morale": 9,
+    "officer": 2,
+    "formation": "close",
+    "melee_weapon": "sword_or_spear",
+}
+BRITISH = {
+    "name": "A Company",
+    "figures": 25,
+    "troop_type": "regular_foot",
+    "fire_class": "0",
+    "reaction_class": "A",
+    "morale": 8,
+    "officer": 1,
+    "weapon": "blr",
+    "melee_weapon": "bayonet",
+}
+
+
+def png_of(message: Message) -> Image.Image:
+    [attachment] = [a for a in message.attachments if a.filename.endswith(".png")]
+    image = Image.open(io.BytesIO(attachment.data))
+    image.load()
+    return image
+
+
+async def stored(bot: LaagerBot, channel: int) -> tuple:
+    roster = await bot.referee.roster(channel)
+    deck = await bot.referee.deck(channel)
+    return (roster and roster.version, roster and roster.state, deck and deck.state)
+
+
+async def test_referee_session_survives_a_restart(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    sandbox.set_permissions(alice, manage_channels=True)
+    channel = sandbox.default_channel
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+
+        refused = await sandbox.slash(bob, "roster add", ZULUS)
+        assert refused.ephemeral and "Only the referee" in refused.response.content
+        assert await bot.referee.roster(channel) is None
+
+        await sandbox.slash(alice, "roster add", ZULUS)
+        added = await sandbox.slash(alice, "roster add", BRITISH)
+        assert "Added A Company" in added.response.text()
+        before = await stored(bot, channel)
+        for options, words in [
+            ({**BRITISH, "name": "a company"}, "already a unit called"),
+            ({**ZULUS, "name": "Mounted", "melee_weapon": "lance"}, "melee weapon for this"),
+        ]:
+            bad = await sandbox.slash(alice, "roster add", options)
+            assert bad.ephemeral and words in bad.response.content
+        assert await stored(bot, channel) == before
+        names = await sandbox.autocomplete(
+            alice, "roster fire", {"shooter": "a c"}, focused="shooter"
+        )
+        assert names == [{"name": "A Company (25 figures)", "value": "A Company"}]
+
+        # The Zulus charge: the British react on Table 1 column 2 (rule 8 example: 2 + 1 = 3).
+        react = await sandbox.slash(
+            alice, "roster react", {"unit": "A Company", "column": "2", "d10": 2}
+        )
+        assert "fires at medium range" in react.response.text()
+
+        # Rule 11 example: factor 5, 25 points, 2 figures and a D10 of 4 under the 5 left over.
+        fire = await sandbox.slash(
+            alice,
+            "roster fire",
+            {
+                "shooter": "A Company",
+                "target": "uKhandempemvu",
+                "range_band": "medium",
+                "factors": "target_charging_or_fast",
+                "fraction_d10": 4,
+            },
+        )
+        text = fire.response.text()
+        assert not fire.ephemeral
+        assert "+1 officer directing" in text and "-1 target charging" in text
+        assert "3 figures removed" in text and "6% of its strength" in text
+        assert "Pinning test" in text and "Morale test" in text
+
+        pinning = await sandbox.slash(alice, "roster pinning", {"unit": "uKhandempemvu", "d10": 4})
+        assert "4 x 2 = 8 > 6%" in pinning.response.text()
+        assert "not pinned" in pinning.response.text()
+
+        zulu_morale = await sandbox.slash(
+            alice, "roster morale", {"unit": "uKhandempemvu", "plus_die": 5, "minus_die": 2}
+        )
+        morale_text = zulu_morale.response.text()
+        assert "-1 under fire" in morale_text and "+2 officer" in morale_text
+        assert "-1 casualties 6% this turn" in morale_text and "impetuous" in morale_text
+        british_morale = await sandbox.slash(
+            alice,
+            "roster morale",
+            {"unit": "A Company", "factors": "cavalry_charging,fr", "plus_die": 3, "minus_die": 3},
+        )
+        assert british_morale.ephemeral and "Unknown morale factor fr" in (
+            british_morale.response.content
+        )
+        await sandbox.slash(
+            alice, "roster morale", {"unit": "A Company", "plus_die": 3, "minus_die": 3}
+        )
+
+        melee = await sandbox.slash(
+            alice,
+            "roster melee",
+            {
+                "attacker": "uKhandempemvu",
+                "defender": "A Company",
+                "attacker_d10": 5,
+                "defender_d10": 5,
+            },
+        )
+        melee_text = melee.response.text()
+        assert "morale score" in melee_text and "Table" in melee_text and "loses" in melee_text
+
+        await sandbox.slash(alice, "events new", {"conflict": "zulu_war", "blanks": 2})
+        denied = await sandbox.slash(bob, "events draw")
+        assert denied.ephemeral and "Only the referee" in denied.response.content
+        drawn = await sandbox.slash(alice, "events draw")
+        assert not drawn.ephemeral and "cards left" in drawn.response.text()
+
+        shown = await sandbox.slash(bob, "roster show")
+        assert png_of(shown.response).width == 720
+        before_restart = await stored(bot, channel)
+        seen = shown.response.text()
+
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        assert await stored(bot, channel) == before_restart
+        again = await sandbox.slash(bob, "roster show")
+        assert again.response.text() == seen
+        status = await sandbox.slash(bob, "events status")
+        assert "1 discarded" in status.response.content
+        discards = await sandbox.slash(bob, "events discards")
+        assert drawn.response.embeds[0]["title"] in discards.response.text()
+        await sandbox.slash(alice, "roster next-turn")
+        turn_two = await sandbox.slash(bob, "roster show")
+        assert "turn 2" in turn_two.response.text()
+
+
+async def test_house_rules_are_validated_and_reported(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """Rule 22: a server's override changes the answer, which says it used it."""
+    sandbox.set_permissions(alice, manage_channels=True)
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        key = "sotq_firing.weapons.blr.ranges.medium"
+        for user, options, words in [
+            (bob, {"key": key, "value": "12"}, "Only the referee"),
+            (alice, {"key": "sotq_firing.weapons.musket", "value": "1"}, "no entry 'musket'"),
+            (alice, {"key": "nonsense", "value": "1"}, "there is no table 'nonsense'"),
+            (alice, {"key": "sotq_morale.results.0.high", "value": "2"}, "do not fit the table"),
+        ]:
+            refused = await sandbox.slash(user, "house-rules set", options)
+            assert refused.ephemeral and words in refused.response.content
+        assert await bot.referee.house_rules(sandbox.guild_id) == []
+
+        offers = await sandbox.autocomplete(
+            alice, "house-rules set", {"key": "sotq_firing.weapons.blr.ranges."}, focused="key"
+        )
+        assert {"name": f"{key} = 10.0", "value": key} in offers
+        await sandbox.slash(alice, "house-rules set", {"key": key, "value": "12"})
+        fired = await sandbox.slash(
+            bob, "sotq fire", {"weapon": "blr", "figures": 20, "range_inches": 11}
+        )
+        text = fired.response.text()
+        assert "medium range" in text and "House rules used" in text and key in text
+        plain = await sandbox.slash(
+            bob, "sotq fire", {"weapon": "mlr", "figures": 20, "range_inches": 11}
+        )
+        assert "House rules used" not in plain.response.text()
+        officer = await sandbox.slash(bob, "sotq officer")
+        assert "rolled by the bot" in officer.response.text()
+        [logged] = await bot.store.rolls(sandbox.default_channel, limit=1)
+        assert logged.expression == "/sotq officer" and "officer modifier" in logged.result_text
+
+
+async def test_bad_table_input_gets_a_specific_private_refusal(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    sandbox.set_permissions(alice, manage_channels=True)
+    cases = [
+        ("sotq fire", {"weapon": "blr", "figures": 10}, "Give either the range in inches"),
+        (
+            "sotq morale",
+            {"morale_number": 7, "factors": "under_fire,bravery"},
+            "Unknown morale factor bravery; choose from friend_routing",
+        ),
+        ("sotq fire", {"weapon": "spear", "figures": 5, "range_band": "short"}, "no short range"),
+        ("sotq army", {"list": "zulu_war", "option": "12"}, "no option '12'; choose from 1, 2"),
+        ("qref move", {"troop_type": "zulus", "dice": "3,4"}, "Zulus rolls 3d6, not 2 dice"),
+        ("qref riflemen", {"dice": "three"}, "numbers separated by commas"),
+        ("events draw", {}, "no event deck in this channel"),
+        ("roster pinning", {"unit": "Ghosts"}, "No unit called 'Ghosts'"),
+        ("events card", {"card": "nothing"}, "Unknown event card 'nothing'"),
+        ("house-rules clear", {"key": "sotq_dice.dice.d6"}, "no house rule"),
+    ]
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        for command, options, words in cases:
+            answer = await sandbox.slash(alice, command, options)
+            assert answer.ephemeral, command
+            assert words in answer.response.content, answer.response.content
+        channel = sandbox.default_channel
+        assert await stored(bot, channel) == (None, None, None)
+        assert await bot.store.rolls(channel) == []
