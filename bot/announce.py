@@ -64,9 +64,15 @@ def turn_line(update: Update) -> str:
     return " ".join(f"<@{u}>" for u in waiting) + " - your move."
 
 
-async def post_update(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """Answer a command publicly with the update (deferring while the map renders)."""
-    if not interaction.response.is_done():
+async def post_update(
+    interaction: discord.Interaction[LaagerBot], update: Update, *, retire_buttons: bool = False
+) -> None:
+    """Answer a command publicly with the update (deferring while the map renders).
+
+    ``retire_buttons`` (for a button press) strips the pressed message of its buttons, once
+    the new post is ready, so the two changes reach the channel together.
+    """
+    if not interaction.response.is_done() and not retire_buttons:
         await interaction.response.defer(thinking=True)
     view = update.public_view()
     picture = await render(update.system, view)
@@ -78,6 +84,8 @@ async def post_update(interaction: discord.Interaction[LaagerBot], update: Updat
     buttons = choice_view(update)
     if buttons:
         kwargs["view"] = buttons
+    if retire_buttons:
+        await interaction.response.edit_message(view=None)
     await interaction.followup.send(**kwargs)
     await send_private(interaction, update)
 

@@ -65,8 +65,7 @@ async def choose(interaction: Interaction, game_id: int, position: str, key: str
     except LaagerError as error:
         await refuse(interaction, error.message)
         return
-    await interaction.response.edit_message(view=None)
-    await post_update(interaction, update)
+    await post_update(interaction, update, retire_buttons=True)
 
 
 class GameCog(commands.Cog):

@@ -1,0 +1,32 @@
+"""Last Stand at Isandlwana (Decision Games, 2019): hex-and-counter rules as a pure engine.
+
+Where the rule book is silent or contradicts itself, the engine reads it as follows
+(the map and counter data carry their own notes in ``data/``):
+
+- Reaction fire adds the range-1 bonus (+1): the worked example of play does, although the
+  reference chart says not to. Colours add +1 only in the combat phases (8.10).
+- Line of sight (8.5) limits ranged fire only: adjacent fire and attacks are never blocked;
+  a unit may fire out of a heights hex but not into or across one; a line running exactly
+  along a hexside is blocked only if both sides are heights.
+- A Zulu names the British unit it attacks before rolling, and a hit falls on that unit.
+- An unguarded wagon (no British combat unit or leader with it) may be entered by a Zulu
+  moving in, which captures it and the Colours; a leader or combat unit bars the hex.
+- Eliminated Zulus wait off the map by part (east or west of the 13xx/14xx line) and
+  re-enter through any onrush hex of that part in a movement phase (8.8).
+- Squares: a unit has 4 MP a phase; forming or leaving square costs 2; moving in square
+  costs double, which gives the MA of 2 (7.7).
+- The wagon moves two hexes along the road or one hex of clear, tent or road terrain,
+  paying 1 a hex; an escort moving with it pays its own terrain costs (7.8).
+- Sending the Colours away (5.10) cancels 4.1 and, as written, 8.12: losing the wagon then
+  costs no fire penalty.
+- The 2004 overstack (6.2) is resolved when the first British movement phase ends: the
+  weakest units leave first, into the open neighbour with most Zulus around it (the
+  Zulu's choice, made for him), the dice breaking ties; hemmed in, they are lost.
+- Lt. A cannot arrive (5.9) if every hex at and around the wagon is Zulu-held or full;
+  it is then lost. With the wagon already captured the Colours are sent away.
+- A phase in which nobody can act passes by itself; Phases VI and VII are one roll each.
+- Solitaire Zulus (9.2) fill hexes ring by ring out from the British, the wagon's ring
+  first; among Zulus that could fill a hex, the one farthest from the British goes,
+  the dice choosing among equals. They attack every adjacent unit once before any twice,
+  strongest first, and always advance.
+"""

@@ -1,0 +1,238 @@
+"""Last Stand at Isandlwana as a :class:`~games.core.engine.GameSystem`."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core.dice import Dice
+from games.core.engine import (
+    JSON,
+    ActionChoice,
+    Event,
+    Mode,
+    Outcome,
+    Result,
+    Scenario,
+    View,
+    Viewer,
+)
+from games.core.errors import RuleError
+from games.last_stand import ai, combat, flow, movement, setup
+from games.last_stand.state import (
+    PHASE_TITLES,
+    RECYCLED,
+    UNITS,
+    name,
+    phase_kind,
+    strength_text,
+    zulus_by_hex,
+)
+
+SIDES = (flow.BRITISH, flow.ZULU)
+
+
+class LastStand:
+    id = "last-stand"
+    title = "Last Stand at Isandlwana"
+    sides = SIDES
+    cog = "bot.cogs.last_stand"
+    scenarios: ClassVar[dict[str, Scenario]] = {
+        "historical": Scenario(
+            "historical",
+            "Historical set-up (3.0)",
+            "The British start where they stood; you place the seven detachments.",
+        ),
+        "free-setup": Scenario(
+            "free-setup",
+            "Free British set-up (10.0)",
+            "Place every company, leader and detachment yourself; easier for the British.",
+        ),
+    }
+    modes: ClassVar[dict[str, Mode]] = {
+        "solo": Mode("solo", "Solo: you command the British, the bot the Zulus", ("zulu",)),
+        "two-player": Mode("two-player", "Two players"),
+        "solo-zulu": Mode("solo-zulu", "Solo as the Zulus against a bot British", ("british",)),
+        "bots": Mode("bots", "Bot against bot", "all"),
+    }
+
+    def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
+        if scenario not in self.scenarios:
+            raise RuleError(f"Unknown scenario `{scenario}`: choose historical or free-setup.")
+        state = setup.new_state(scenario)
+        what = "the seven detachments" if scenario == "historical" else "your whole command"
+        text = (
+            "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
+            f"British set-up: place {what} with `/laststand place`, or press "
+            "**Place for me**, then **Finish set-up**."
+        )
+        return Outcome(state, [Event(text)])
+
+    def to_act(self, state: JSON) -> tuple[str, ...]:
+        side = flow.to_act(state)
+        return (side,) if side else ()
+
+    def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
+        before = state["phase"]
+        new, texts = flow.apply(state, side, action, dice)
+        if new["phase"] != before and not new["result"]:
+            texts.append(f"Turn {new['turn']}, {PHASE_TITLES[new['phase']]}: {self._whose(new)}.")
+        return Outcome(new, [Event("\n".join(texts))] if texts else [])
+
+    def _whose(self, state: JSON) -> str:
+        side = flow.to_act(state)
+        return f"the {side} player acts" if side else "over"
+
+    def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
+        if side == flow.ZULU:
+            return ai.zulu_action(state, dice)
+        return ai.british_action(state, dice)
+
+    def result(self, state: JSON) -> Result | None:
+        found = state["result"]
+        return Result(found["winner"], found["summary"]) if found else None
+
+    def choices(self, state: JSON, side: str) -> list[ActionChoice]:
+        if side != flow.to_act(state):
+            return []
+        return button_choices(state)
+
+    def view(self, state: JSON, viewer: Viewer) -> View:
+        return View(
+            viewer,
+            f"Turn {state['turn']} · {PHASE_TITLES[state['phase']]}",
+            summary_lines(state),
+            picture(state),
+        )
+
+    def render(self, view: View, options: JSON) -> bytes | None:
+        from renderers.hexmap import render_map
+
+        return render_map(view.picture, options or {})
+
+
+def button_choices(state: JSON) -> list[ActionChoice]:
+    """The orders that fit on buttons; moves and fire targets go through slash commands."""
+    kind = phase_kind(state)
+    pending = state["pending"]
+    found: list[ActionChoice] = []
+
+    def add(key: str, label: str, action: JSON) -> None:
+        found.append(ActionChoice(key, label, action))
+
+    if pending and pending["kind"] == "fire":
+        add("confirm", f"Fire: hit on {pending['hit']} or less", {"type": "confirm"})
+        add("cancel", "Cancel this fire", {"type": "cancel"})
+        return found
+    if pending and pending["kind"] == "advance":
+        for origin in pending["from"]:
+            add(
+                f"adv.{origin}",
+                f"Advance {origin}→{pending['hex']}",
+                {"type": "advance", "from": origin},
+            )
+        add("hold", "Do not advance", {"type": "hold"})
+        return found
+    if pending and pending["kind"] == "snipe":
+        for unit in combat.snipe_targets(state):
+            if unit not in pending["hit"]:
+                add(
+                    f"hit.{unit}",
+                    f"Snipe {strength_text(state, unit)}",
+                    {"type": "hit", "unit": unit},
+                )
+        return found
+    if kind == "setup":
+        if setup.to_place(state):
+            add("auto", "Place for me", {"type": "auto"})
+        else:
+            add("end", "Finish set-up", {"type": "end"})
+    elif kind == "arrivals":
+        if state["colours"] == "waiting":
+            add("colours.show", "Raise the Colours", {"type": "colours", "show": True})
+            add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
+        else:
+            for hex_ in setup.arrival_hexes(state):
+                add(f"arrive.{hex_}", f"Lt. A enters at {hex_}", {"type": "arrive", "hex": hex_})
+    elif kind == "announce":
+        add("first.move", "Movement first", {"type": "order", "first": "move"})
+        add("first.combat", "Combat first", {"type": "order", "first": "combat"})
+    elif kind == "british_move":
+        for unit in sorted(UNITS):
+            data = state["british"][unit]
+            if (
+                data["hex"]
+                and not UNITS[unit]["leader"]
+                and unit != "stiz"
+                and movement.BRITISH_MA - state["done"]["mp"].get(unit, 0) >= 2
+                and len(found) < 20
+            ):
+                verb = "Leave square" if data["square"] else "Form square"
+                add(f"sq.{unit}", f"{verb}: {name(unit)}", {"type": "square", "unit": unit})
+        add("end", "End movement", {"type": "end"})
+    elif kind in ("zulu_move", "zulu_attack"):
+        verb = "Move" if kind == "zulu_move" else "Attack"
+        add("auto", f"{verb} by the solitaire rules (9.2)", {"type": "auto"})
+        add("end", f"End {PHASE_TITLES[state['phase']].split('. ', 1)[-1]}", {"type": "end"})
+    elif kind in ("reaction", "british_combat"):
+        add("end", f"End {PHASE_TITLES[state['phase']].split('. ', 1)[-1]}", {"type": "end"})
+    elif kind == "sniping":
+        add("snipe", "Roll for sniping", {"type": "snipe"})
+    elif kind == "leaders":
+        add("fatalities", "Roll for leaders", {"type": "fatalities"})
+    return found
+
+
+def summary_lines(state: JSON) -> list[str]:
+    lines = []
+    if state["result"]:
+        lines.append(
+            f"**{state['result']['winner'].title()} victory:** {state['result']['summary']}"
+        )
+    else:
+        lines.append(f"To act: the {flow.to_act(state)} player.")
+    held = [
+        strength_text(state, u) + f" {d['hex']}" for u, d in state["british"].items() if d["hex"]
+    ]
+    lines.append("British: " + (", ".join(held) or "none"))
+    wagon = state["wagon"] or "captured"
+    lines.append(f"Wagon: {wagon}; Colours: {state['colours']}.")
+    on_map = sum(len(z) for z in zulus_by_hex(state).values())
+    waiting = sum(1 for w in state["zulus"].values() if w in RECYCLED)
+    lines.append(f"Zulus: {on_map} on the map, {waiting} regrouping to re-enter.")
+    pending = state["pending"]
+    if pending and pending["kind"] == "fire":
+        lines.append(f"Aimed at {pending['target']}: {pending['working']}.")
+    return lines
+
+
+def picture(state: JSON) -> dict[str, Any]:
+    """What the map shows; everything in this game is open to both sides (6.5)."""
+    return {
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "phase_title": PHASE_TITLES[state["phase"]],
+        "first": state["first"],
+        "british": [
+            {
+                "id": u,
+                "name": name(u),
+                "hex": d["hex"],
+                "strength": d["strength"],
+                "square": bool(d.get("square")),
+                "leader": UNITS[u]["leader"],
+            }
+            for u, d in state["british"].items()
+            if d["hex"]
+        ],
+        "wagon": state["wagon"],
+        "colours": state["colours"],
+        "zulus": {h: len(z) for h, z in zulus_by_hex(state).items()},
+        "regrouping": {
+            part: sum(1 for w in state["zulus"].values() if w == part) for part in RECYCLED
+        },
+        "marks": state["marks"]["before"] + state["marks"]["now"],
+        "result": state["result"],
+    }
+
+
+SYSTEM = LastStand()

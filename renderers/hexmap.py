@@ -1,0 +1,271 @@
+"""The Isandlwana hex map as a PNG: terrain, counters, onrush counts, last moves and hits.
+
+Pure: a view's picture in, PNG bytes out. The terrain layer never changes, so it is drawn
+once per scale and copied; only counters and marks are drawn per call.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.last_stand.board import Board, board
+from games.last_stand.hexes import centre, corners
+from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
+from renderers.png import encode
+from renderers.text_stamps import put
+from renderers.theme import BRITISH, HIGHLIGHT, INK, PAPER, ZULU, font
+
+SIZE = 25
+"""Hex circumradius in pixels on the full map: the whole field fits a phone screen."""
+ZOOM_SIZE = 56
+ZOOM_REACH = 4
+MARGIN = 8
+
+TERRAIN_FILL = {
+    "clear": (233, 224, 192),
+    "tent": (241, 236, 222),
+    "wagon": (222, 203, 160),
+    "heights": (150, 122, 84),
+    "ledge": (184, 150, 104),
+    "rough": (205, 190, 148),
+    "donga": (178, 170, 136),
+}
+ONRUSH_FILL = (226, 190, 178)
+ESCAPE_FILL = (196, 222, 186)
+ROAD = (128, 92, 52)
+GRID = (150, 136, 110)
+ZULU_MOVE = (70, 70, 70)
+BRITISH_MOVE = (200, 40, 40)
+MISS = (120, 150, 200)
+LEADER = (212, 175, 55)
+WHITE = (255, 255, 255)
+WAGON = (110, 70, 30)
+
+
+class Layout:
+    """Pixel positions of every hex at one scale."""
+
+    def __init__(self, b: Board, size: int) -> None:
+        self.size = size
+        raw = {n: centre(a, size) for n, a in b.axial.items()}
+        left = min(x for x, _ in raw.values()) - size - MARGIN
+        top = min(y for _, y in raw.values()) - size * 0.87 - MARGIN
+        self.at = {n: (x - left, y - top) for n, (x, y) in raw.items()}
+        self.width = int(max(x for x, _ in self.at.values()) + size + MARGIN)
+        self.height = int(max(y for _, y in self.at.values()) + size * 0.87 + MARGIN)
+
+
+@cache
+def layout(size: int) -> Layout:
+    return Layout(board(), size)
+
+
+def number_size(size: int) -> int:
+    return max(9, size * 2 // 5)
+
+
+@cache
+def terrain_layer(size: int) -> Image.Image:
+    """Terrain, road and hex numbers: everything that never moves."""
+    b = board()
+    grid = layout(size)
+    image = Image.new("RGB", (grid.width, grid.height), PAPER)
+    draw = ImageDraw.Draw(image)
+    for number, (x, y) in grid.at.items():
+        fill = TERRAIN_FILL[b.terrain[number].name]
+        if number in b.onrush:
+            fill = ONRUSH_FILL
+        elif number in b.escape:
+            fill = ESCAPE_FILL
+        draw.polygon(corners(x, y, size), fill=fill, outline=GRID)
+        _terrain_mark(draw, b.terrain[number].name, x, y, size)
+    road = [grid.at[h] for h in b.road]
+    draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
+    label = font(number_size(size))
+    for number, (x, y) in grid.at.items():
+        draw.text((x, y - size * 0.62), number, fill=INK, font=label, anchor="mm")
+    for number in b.onrush:
+        x, y = grid.at[number]
+        draw.polygon(corners(x, y, size - 2), outline=(150, 40, 30), width=2)
+    return image
+
+
+def _terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: int) -> None:
+    """A small symbol per terrain, so the map reads without colour alone."""
+    k = s / 25
+    if name == "heights":
+        draw.polygon(
+            [(x - 9 * k, y + 7 * k), (x, y - 6 * k), (x + 9 * k, y + 7 * k)],
+            outline=(90, 70, 45),
+            width=max(1, round(k)),
+        )
+    elif name == "ledge":
+        for dx in (-6, 0, 6):
+            draw.line(
+                [(x + dx * k - 3 * k, y + 6 * k), (x + dx * k + 3 * k, y - 2 * k)],
+                fill=(110, 85, 55),
+                width=max(1, round(k)),
+            )
+    elif name == "tent":
+        draw.polygon(
+            [(x - 6 * k, y + 8 * k), (x, y - 1 * k), (x + 6 * k, y + 8 * k)],
+            fill=(255, 255, 255),
+            outline=(150, 140, 120),
+        )
+    elif name == "wagon":
+        draw.rectangle(
+            (x - 8 * k, y + 1 * k, x + 8 * k, y + 7 * k), outline=WAGON, width=max(1, round(k))
+        )
+        draw.ellipse((x - 7 * k, y + 6 * k, x - 3 * k, y + 10 * k), outline=WAGON)
+        draw.ellipse((x + 3 * k, y + 6 * k, x + 7 * k, y + 10 * k), outline=WAGON)
+    elif name == "rough":
+        for dx, dy in ((-6, 4), (0, 8), (6, 4), (-3, 0), (3, 0)):
+            draw.ellipse(
+                (x + dx * k - 1, y + dy * k - 1, x + dx * k + 1, y + dy * k + 1),
+                fill=(140, 120, 80),
+            )
+    elif name == "donga":
+        points = [
+            (x - 12 * k, y + 4 * k),
+            (x - 4 * k, y),
+            (x + 4 * k, y + 6 * k),
+            (x + 12 * k, y + 2 * k),
+        ]
+        draw.line(points, fill=(95, 110, 140), width=max(2, round(2 * k)))
+
+
+@cache
+def zulu_counter(size: int, label: str) -> Image.Image:
+    """A Zulu counter (a dark disc with a Z, or a count for an onrush stack), drawn once."""
+    k = size / 25
+    r = round(8 * k)
+    image = Image.new("RGBA", (2 * r + 1, 2 * r + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).ellipse((0, 0, 2 * r, 2 * r), fill=ZULU, outline=(0, 0, 0))
+    put(image, (r, r), label, max(11, round(13 * k)), WHITE, "mm")
+    return image
+
+
+def draw_counters(
+    image: Image.Image, picture: dict[str, Any], grid: Layout, only: set[str] | None
+) -> None:
+    draw = ImageDraw.Draw(image)
+    s = grid.size
+    k = s / 25
+    small, bold = max(9, round(10 * k)), max(11, round(13 * k))
+    for number, count in picture["zulus"].items():
+        if only is not None and number not in only:
+            continue
+        x, y = grid.at[number]
+        sprite = zulu_counter(s, str(count) if count > 1 or number in board().onrush else "Z")
+        image.paste(
+            sprite, (round(x - sprite.width / 2), round(y + 3 * k - sprite.height / 2)), sprite
+        )
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for unit in picture["british"]:
+        stacks.setdefault(unit["hex"], []).append(unit)
+    wagon = picture["wagon"]
+    for number in sorted(set(stacks) | ({wagon} if wagon else set())):
+        if only is not None and number not in only:
+            continue
+        x, y = grid.at[number]
+        units = [u for u in stacks.get(number, []) if not u["leader"]]
+        leaders = [u for u in stacks.get(number, []) if u["leader"]]
+        width = 15 * k
+        start = x - width * len(units[:2]) / 2 - (2 * k if len(units) > 2 else 0)
+        for index, unit in enumerate(units[:2]):
+            left = start + index * width
+            box = (left + 1, y - 5 * k, left + width - 1, y + 11 * k)
+            draw.rectangle(
+                box,
+                fill=BRITISH,
+                outline=(255, 255, 255) if unit["square"] else INK,
+                width=max(2, round(2 * k)) if unit["square"] else 1,
+            )
+            put(image, ((box[0] + box[2]) / 2, y + 3 * k), str(unit["strength"]), bold, WHITE, "mm")
+        if len(units) > 2:
+            put(
+                image,
+                (start + 2 * width + 1, y + 3 * k),
+                f"+{len(units) - 2}",
+                small,
+                BRITISH,
+                "lm",
+            )
+        for index, _ in enumerate(leaders[:3]):
+            cx = x - 11 * k + index * 7 * k
+            draw.ellipse((cx - 3 * k, y + 12 * k, cx + 3 * k, y + 18 * k), fill=LEADER, outline=INK)
+        if number == wagon:
+            draw.rectangle((x + 6 * k, y + 12 * k, x + 14 * k, y + 17 * k), fill=WAGON)
+            if picture["colours"] == "shown":
+                draw.line([(x + 14 * k, y + 12 * k), (x + 14 * k, y + 2 * k)], fill=INK)
+                draw.polygon(
+                    [(x + 14 * k, y + 2 * k), (x + 21 * k, y + 4 * k), (x + 14 * k, y + 7 * k)],
+                    fill=(20, 40, 160),
+                )
+
+
+def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> None:
+    """The last phase's and this phase's moves (lines) and hits (rings); the hex numbers
+    under the rings are written again on top so they stay readable."""
+    draw = ImageDraw.Draw(image)
+    s = grid.size
+    for mark in picture["marks"]:
+        if mark["k"] == "m":
+            points = [grid.at[h] for h in mark["p"] if h in grid.at]
+            colour = BRITISH_MOVE if mark["s"] == "b" else ZULU_MOVE
+            if len(points) > 1:
+                draw.line(points, fill=colour, width=max(2, s // 10))
+                x, y = points[0]
+                draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colour)
+    for mark in picture["marks"]:
+        if mark["k"] in ("h", "x") and mark["x"] in grid.at:
+            x, y = grid.at[mark["x"]]
+            colour = HIGHLIGHT if mark["k"] == "h" else MISS
+            draw.polygon(corners(x, y, s * 0.8), outline=colour, width=max(3, s // 7))
+            put(image, (x, y - s * 0.62), mark["x"], number_size(s), INK, "mm")
+
+
+def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
+    return encode(map_image(picture, options))
+
+
+def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
+    zoom = options.get("zoom")
+    if zoom and str(zoom) in board():
+        return _zoomed(picture, str(zoom))
+    grid = layout(SIZE)
+    base = terrain_layer(SIZE)
+    image = Image.new("RGB", (grid.width + PANEL_WIDTH, grid.height), PAPER)
+    image.paste(base, (0, 0))
+    draw_marks(image, picture, grid)
+    draw_counters(image, picture, grid, None)
+    draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
+    return image
+
+
+def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
+    """A close-up around one hex, at more than twice the scale."""
+    b = board()
+    grid = layout(ZOOM_SIZE)
+    area = set(b.near(number, ZOOM_REACH)) | {number}
+    x, y = grid.at[number]
+    half_w, half_h = ZOOM_SIZE * 1.5 * ZOOM_REACH + ZOOM_SIZE, ZOOM_SIZE * 1.75 * ZOOM_REACH
+    box = (int(x - half_w), int(y - half_h), int(x + half_w), int(y + half_h))
+    image = terrain_layer(ZOOM_SIZE).copy()
+    draw_marks(image, picture, grid)
+    draw_counters(image, picture, grid, area)
+    crop = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), PAPER)
+    crop.paste(image.crop(box), (0, 0))
+    caption = ImageDraw.Draw(crop)
+    caption.rectangle((0, 0, crop.width, 30), fill=PAPER)
+    caption.line([(0, 30), (crop.width, 30)], fill=INK)
+    caption.text(
+        (8, 5),
+        f"Around {number} · turn {picture['turn']} · {picture['phase_title']}",
+        fill=INK,
+        font=font(20),
+    )
+    return crop

@@ -1,0 +1,105 @@
+"""The game system's contract: replayable bot games, button keys, views and pictures."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+from PIL import Image
+
+from games.core.dice import Dice, derived_seed
+from games.core.engine import GameSystem, Viewer
+from games.core.replay import Step, replay
+from games.last_stand.system import SYSTEM
+from renderers.hexmap import map_image
+
+KEY = re.compile(r"^[\w.-]+$")
+
+
+def bot_game(seed: str) -> tuple[dict, list[Step]]:
+    dice = Dice(seed)
+    state = SYSTEM.new("historical", {}, dice).state
+    steps = [Step(None, {"scenario": "historical"}, dice.take_rolls())]
+    while not SYSTEM.result(state):
+        [side] = SYSTEM.to_act(state)
+        for choice in SYSTEM.choices(state, side):
+            assert KEY.match(choice.key), choice.key
+        action = SYSTEM.bot_action(state, side, dice)
+        state = SYSTEM.apply(state, side, action, dice).state
+        steps.append(Step(side, action, dice.take_rolls(), by_bot=True))
+    return state, steps
+
+
+def test_is_a_game_system_with_its_own_cog() -> None:
+    assert isinstance(SYSTEM, GameSystem)
+    assert SYSTEM.cog == "bot.cogs.last_stand" and SYSTEM.id == "last-stand"
+
+
+def test_a_bot_game_replays_exactly_and_its_state_is_plain_json() -> None:
+    seed = derived_seed("system-test", 1)
+    state, steps = bot_game(seed)
+    assert json.loads(json.dumps(state)) == state
+    report = replay(SYSTEM, seed, steps)
+    assert report.ok, report.problem
+    assert report.state == state
+
+
+def test_apply_never_changes_the_state_it_is_given() -> None:
+    dice = Dice(derived_seed("system-test", 2))
+    state = SYSTEM.new("historical", {}, dice).state
+    for _ in range(40):
+        [side] = SYSTEM.to_act(state)
+        frozen = json.dumps(state, sort_keys=True)
+        after = SYSTEM.apply(state, side, SYSTEM.bot_action(state, side, dice), dice).state
+        assert json.dumps(state, sort_keys=True) == frozen
+        state = after
+
+
+def test_public_view_and_map_picture() -> None:
+    dice = Dice(derived_seed("system-test", 3))
+    state = SYSTEM.new("historical", {}, dice).state
+    view = SYSTEM.view(state, Viewer.public())
+    assert view.title.startswith("Turn 1")
+    assert any("Zulus: 112 on the map" in line for line in view.lines)
+    image = Image.open(io.BytesIO(SYSTEM.render(view, {})))
+    assert image.size[0] > 1000 and image.size[1] > 500
+    zoom = Image.open(io.BytesIO(SYSTEM.render(view, {"zoom": "1206"})))
+    assert zoom.size[0] < image.size[0]
+    unknown = map_image(view.picture, {"zoom": "9999"})  # not a hex: the whole map
+    assert unknown.size == image.size
+
+
+def test_map_highlights_moves_and_hits() -> None:
+    dice = Dice(derived_seed("system-test", 4))
+    state = SYSTEM.new("historical", {}, dice).state
+    while (not state["marks"]["now"] and not state["marks"]["before"]) or state["turn"] < 2:
+        [side] = SYSTEM.to_act(state)
+        state = SYSTEM.apply(state, side, SYSTEM.bot_action(state, side, dice), dice).state
+    picture = SYSTEM.view(state, Viewer.public()).picture
+    assert picture["marks"]
+    plain = map_image({**picture, "marks": []}, {})
+    marked = map_image(picture, {})
+    assert plain.tobytes() != marked.tobytes()
+
+
+def test_buttons_for_the_british_choices() -> None:
+    """Phase IV's announcement (5.6), squares (7.7), the Colours (5.10), and confirming a
+    fire once its hit number and modifiers are shown."""
+    from tests.last_stand.scenes import LoadedDice, scene
+
+    def labels(state: dict) -> list[str]:
+        return [c.label for c in SYSTEM.choices(state, "british")]
+
+    announce = scene({"a": "1706"}, ["1704"], phase="british_4")
+    assert labels(announce) == ["Movement first", "Combat first"]
+    moving = SYSTEM.apply(announce, "british", {"type": "order", "first": "move"}, LoadedDice())
+    assert "Form square: A Co." in labels(moving.state)
+    arrivals = scene({"a": "1706"}, [], phase="arrivals", turn=2)
+    assert labels(arrivals) == ["Raise the Colours", "Send the Colours away"]
+    combat = scene({"a": "1706"}, ["1704"], phase="british_4", first="combat")
+    aimed = SYSTEM.apply(
+        combat, "british", {"type": "aim", "target": "1704", "shots": {"a": 8}}, LoadedDice()
+    ).state
+    assert labels(aimed) == ["Fire: hit on 6 or less", "Cancel this fire"]
+    assert SYSTEM.choices(aimed, "zulu") == []
