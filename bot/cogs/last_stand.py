@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.announce import post_update
 from bot.cogs.game import actor_of, place_of, refuse
+from bot.errors import BadInput
 from games.core.engine import JSON
 from games.core.errors import LaagerError, RuleError
 from games.last_stand import combat, movement
@@ -56,6 +57,18 @@ def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
         for label, value in options
         if text in label.lower() or text in value.lower()
     ][:LIMIT]
+
+
+def british_unit(value: str) -> str:
+    """A unit named as autocomplete gives it (its id) or as a player types it (its name)."""
+    if value in UNITS or value == "wagon" or value.startswith(f"{ALL}@"):
+        return value
+    typed = value.strip().lower()
+    for unit, data in UNITS.items():
+        if typed in (data["name"].lower(), data["name"].lower().rstrip(".")):
+            return unit
+    names = ", ".join(data["name"] for data in UNITS.values())
+    raise BadInput(f"There is no British unit called `{value}`. Units: {names}, or the wagon.")
 
 
 def stack_units(state: JSON, value: str) -> list[str]:
@@ -210,11 +223,11 @@ class LastStandCog(commands.Cog):
         state = found[0] if found else None
         kind = phase_kind(state) if state else None
         if kind == "setup":
-            action: JSON = {"type": "place", "unit": unit, "hex": hex}
+            action: JSON = {"type": "place", "unit": british_unit(unit), "hex": hex}
         elif kind == "zulu_move":
             action = {"type": "move", "from": unit, "to": hex}
         else:
-            units = stack_units(state, unit) if state else [unit]
+            units = stack_units(state, british_unit(unit)) if state else [unit]
             action = {"type": "move", "units": units, "to": hex}
         await self._order(interaction, action)
 

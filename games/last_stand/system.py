@@ -62,7 +62,7 @@ class LastStand:
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
-            f"British set-up: place {what} with `/laststand place`, or press "
+            f"British set-up: place {what} with `/laststand move`, or press "
             "**Place for me**, then **Finish set-up**."
         )
         return Outcome(state, [Event(text)])
