@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,6 +35,18 @@ async def render(
     if png is None:
         return None
     return discord.File(io.BytesIO(png), filename="map.png")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a system's updates reach the channel: the components offering its orders, and
+    anything it sends after the post (such as a picture of a private hand)."""
+
+    components: Callable[[Update], discord.ui.View | None] = choice_view
+    after: Callable[[discord.Interaction[LaagerBot], Update], Awaitable[None]] | None = None
+
+
+PLAIN = Presentation()
 
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
@@ -81,13 +95,16 @@ async def post_update(
     if picture:
         embed.set_image(url="attachment://map.png")
         kwargs["file"] = picture
-    buttons = choice_view(update)
+    presentation = interaction.client.presentations.get(update.system.id, PLAIN)
+    buttons = presentation.components(update)
     if buttons:
         kwargs["view"] = buttons
     if retire_buttons:
         await interaction.response.edit_message(view=None)
     await interaction.followup.send(**kwargs)
     await send_private(interaction, update)
+    if presentation.after:
+        await presentation.after(interaction, update)
 
 
 async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:

@@ -11,6 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.announce import Presentation
 from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
@@ -49,6 +50,8 @@ class LaagerBot(commands.AutoShardedBot):
         self.store = Store(session_factory(self.engine))
         self.referee = RefereeStore(session_factory(self.engine))
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
+        self.presentations: dict[str, Presentation] = {}
+        """Systems whose cogs present their orders their own way, by system id."""
 
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)

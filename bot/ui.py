@@ -22,11 +22,18 @@ ACTION_ID = r"lg:(?P<game>\d+):(?P<position>[0-9a-f]+):(?P<key>[\w.-]+)"
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_ID):
     """A legal order of a position; stale once the game moves on from that position."""
 
-    def __init__(self, game_id: int, position: str, key: str, label: str = "Order") -> None:
+    def __init__(
+        self,
+        game_id: int,
+        position: str,
+        key: str,
+        label: str = "Order",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
-                style=discord.ButtonStyle.primary,
+                style=style,
                 custom_id=f"lg:{game_id}:{position}:{key}",
             )
         )
@@ -36,7 +43,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_ID
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ActionButton:
-        return cls(int(match["game"]), match["position"], match["key"], item.label or "Order")
+        label = item.label or "Order"
+        return cls(int(match["game"]), match["position"], match["key"], label, item.style)
 
     async def callback(self, interaction: discord.Interaction[LaagerBot]) -> Any:
         from bot.cogs.game import choose

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from games.core.engine import GameSystem
 from games.core.errors import LaagerError
 
-BUILT_IN: tuple[str, ...] = ("games.last_stand.system:SYSTEM",)
+BUILT_IN: tuple[str, ...] = ("games.last_stand.system:SYSTEM", "games.ramparts.system:SYSTEM")
 """Import paths (``module:attribute``) of the systems that ship with the bot."""
 
 

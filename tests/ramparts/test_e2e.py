@@ -1,0 +1,111 @@
+"""A solo defence of Rorke's Drift through Discord-in-a-box, from /ramparts new to its end.
+
+The moves are the built-in policy's, given only through the buttons and menus
+the bot posts; the hand stays out of the channel throughout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import LaagerBot, running_bot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.service import Place
+from games.ramparts import orders, policy
+from games.ramparts.catalog import CARD
+from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
+
+__all__ = ["alice", "bob", "sandbox", "sqlite_url"]
+"""Discord-in-a-box fixtures shared with tests/e2e."""
+
+SYSTEMS = ["games.ramparts:SYSTEM"]
+HAND_ONLY = ("You drew", "Your hand")
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    async with running_bot(bot_settings(sandbox, sqlite_url, SYSTEMS)) as bot:
+        await sandbox.wait_ready()
+        yield bot
+
+
+async def settled(sandbox: DiscordSandbox, message_id: int, text: str) -> Message:
+    """The message once an edit shows ``text`` (the odds run in a worker thread)."""
+    for _ in range(600):
+        message = next(m for m in sandbox.messages() if m.id == message_id)
+        if text in message.text():
+            return message
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"never saw {text!r}")
+
+
+def find(message: Message, key: str) -> tuple[str, str | None]:
+    """The custom id of the button, or of the menu and option, that gives this order."""
+    for row in message.components:
+        for item in row.get("components", []):
+            if item["type"] == 2 and item["custom_id"].endswith(f":{key}"):
+                return item["custom_id"], None
+            if item["type"] == 3 and any(o["value"] == key for o in item["options"]):
+                return item["custom_id"], key
+    raise AssertionError(f"order {key} is not offered on {message.text()}")
+
+
+async def test_solo_game_to_its_victory_level(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    started = await sandbox.slash(alice, "ramparts new", {"melee": True, "cards": "movie"})
+    post = started.response
+    assert post is not None and not post.ephemeral
+    assert [a.filename for a in post.attachments] == ["map.png"]
+    assert "Melee Combat (12.2)" in post.text()
+    opening = sandbox.dms(alice)
+    assert any("Lieutenant Chard" in m.content for m in opening)
+    assert any(a.filename == "hand.png" for m in opening for a in m.attachments)
+
+    hand = await sandbox.slash(alice, "ramparts hand")
+    shown = hand.messages[-1]
+    assert shown.ephemeral and "#3 Lieutenant Chard" in shown.content
+    assert [a.filename for a in shown.attachments] == ["hand.png"]
+
+    nosy = await sandbox.slash(bob, "ramparts hand")
+    assert nosy.ephemeral and "Only the player" in nosy.response.content
+
+    odds = await sandbox.slash(alice, "ramparts odds", {"games": 60})
+    answer = await settled(sandbox, odds.messages[-1].id, "margin of error")
+    assert "60 simulated games" in answer.text()
+    assert any("Simulating 60 games" in v.content for v in answer.history), "progress shown"
+
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    menus = 0
+    for _ in range(800):
+        game, _system = await laager.service.latest(place)
+        if game.state["over"]:
+            break
+        key = orders.key(policy.choose(game.state))
+        custom_id, value = find(post, key)
+        if value is None:
+            done = await sandbox.click(alice, post, custom_id=custom_id)
+        else:
+            menus += 1
+            done = await sandbox.select(alice, post, [value], custom_id=custom_id)
+        posted = [m for m in done.messages if m.channel_id == sandbox.default_channel]
+        assert posted and not posted[-1].ephemeral, done.messages[-1].text()
+        post = posted[-1]
+    game, _system = await laager.service.latest(place)
+    over = game.state["over"]
+    assert over and over["level"] in post.text() and "Game over" in post.text()
+    assert post.components == []
+    assert menus, "some orders came from the menus"
+
+    channel = [m for m in sandbox.messages() if not m.ephemeral and m.recipient is None]
+    for message in channel:
+        text = message.text()
+        assert not any(marker in text for marker in HAND_ONLY)
+    dms = "\n".join(m.content for m in sandbox.dms(alice))
+    assert "You drew #" in dms
+    drawn = [n for n in CARD if f"You drew #{n} " in dms]
+    assert drawn and any(m.attachments for m in sandbox.dms(alice))

@@ -1,0 +1,78 @@
+"""The GameSystem contract: hidden hand, private draws, buttons, replay and pictures."""
+
+from __future__ import annotations
+
+import re
+
+from games.core.dice import Dice, derived_seed
+from games.core.engine import GameSystem, Viewer
+from games.core.replay import Step, replay
+from games.ramparts.policy import choose
+from games.ramparts.system import SYSTEM
+
+KEY = re.compile(r"^[\w.-]+$")
+
+
+def test_is_a_game_system() -> None:
+    assert isinstance(SYSTEM, GameSystem)
+    assert SYSTEM.id == "ramparts" and SYSTEM.sides == ("british",)
+    assert SYSTEM.cog == "bot.cogs.ramparts"
+    assert SYSTEM.modes["solo"].bot_sides == ()
+
+
+def test_public_view_hides_the_hand() -> None:
+    state = SYSTEM.new("standard", {}, Dice(derived_seed("v", 1))).state
+    public = SYSTEM.view(state, Viewer.public())
+    mine = SYSTEM.view(state, Viewer.of_side("british"))
+    assert "hand" not in public.picture and public.picture["hand_count"] == 3
+    assert not any("Chard" in line for line in public.lines if "Available" not in line)
+    assert any(line.startswith("Your hand: #3 Lieutenant Chard") for line in mine.lines)
+    assert [c["number"] for c in mine.picture["hand"]] == [3, 4, 5]
+    text = repr(public)
+    assert "deck" not in public.picture and "Here they come" not in text
+
+
+def test_new_game_tells_the_hand_privately() -> None:
+    outcome = SYSTEM.new("standard", {}, Dice(derived_seed("v", 2)))
+    private = outcome.events[0].private["british"]
+    assert "Lieutenant Chard" in private
+    assert "#5" not in outcome.events[0].text
+
+
+def test_choice_keys_are_short_and_stable() -> None:
+    dice = Dice(derived_seed("k", 1))
+    state = SYSTEM.new("standard", {"cards": "all"}, dice).state
+    for _ in range(80):
+        if SYSTEM.result(state):
+            break
+        offered = SYSTEM.choices(state, "british")
+        assert offered == SYSTEM.choices(state, "british")
+        for choice in offered:
+            assert KEY.match(choice.key) and len(choice.label) <= 80
+        state = SYSTEM.apply(state, "british", choose(state), dice).state
+
+
+def test_replay_reproduces_a_whole_game() -> None:
+    seed = derived_seed("replay", 1)
+    dice = Dice(seed)
+    outcome = SYSTEM.new("standard", {"melee": True}, dice)
+    steps = [Step(None, {"scenario": "standard", "options": {"melee": True}}, dice.take_rolls())]
+    state = outcome.state
+    while not SYSTEM.result(state):
+        action = SYSTEM.bot_action(state, "british", dice)
+        state = SYSTEM.apply(state, "british", action, dice).state
+        steps.append(Step("british", action, dice.take_rolls()))
+    report = replay(SYSTEM, seed, steps)
+    assert report.ok, report.problem
+    assert report.state == state
+    result = SYSTEM.result(state)
+    assert result and "VP" in result.summary
+
+
+def test_pictures_are_pngs() -> None:
+    state = SYSTEM.new("standard", {}, Dice(derived_seed("p", 1))).state
+    board = SYSTEM.render(SYSTEM.view(state, Viewer.public()), {})
+    hand = SYSTEM.render(SYSTEM.view(state, Viewer.of_side("british")), {"hand": True})
+    assert board and board.startswith(b"\x89PNG")
+    assert hand and hand.startswith(b"\x89PNG")
+    assert SYSTEM.render(SYSTEM.view(state, Viewer.public()), {"hand": True}) is None
