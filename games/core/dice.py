@@ -71,7 +71,7 @@ class Dice:
         attempt = 0
         while True:
             message = self.cursor.to_bytes(8, "big") + attempt.to_bytes(4, "big")
-            digest = hmac.new(self._key, message, hashlib.sha256).digest()
+            digest = hmac.digest(self._key, message, "sha256")
             value = int.from_bytes(digest[:8], "big")
             if value < limit:
                 self.cursor += 1
