@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import errors
 from bot.announce import COLOUR, clip, post_update, render, send_private
-from bot.service import Actor, Place, Update, export_text, hidden_lines
+from bot.cogs.common import Interaction, LaagerCog, actor_of, place_of, refuse
+from bot.service import Update, export_text, hidden_lines
 from bot.ui import ActionButton, choice_view
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
@@ -22,33 +22,6 @@ if TYPE_CHECKING:
     from bot.app import LaagerBot
 
 log = logging.getLogger(__name__)
-
-Interaction = discord.Interaction["LaagerBot"]
-
-
-def place_of(interaction: Interaction) -> Place:
-    if interaction.channel_id is None:
-        raise errors.BadInput("Games live in channels or threads; use this command in one.")
-    return Place(interaction.guild_id, interaction.channel_id)
-
-
-async def actor_of(interaction: Interaction) -> Actor:
-    """The user, and whether they are a referee here (Manage Channels or the referee role)."""
-    user = interaction.user
-    referee = bool(interaction.permissions.manage_channels)
-    if not referee and interaction.guild_id and isinstance(user, discord.Member):
-        settings = await interaction.client.store.guild_settings(interaction.guild_id)
-        if settings.referee_role_id:
-            referee = any(role.id == settings.referee_role_id for role in user.roles)
-    return Actor(user.id, referee)
-
-
-async def refuse(interaction: Interaction, message: str) -> None:
-    """Answer with an ephemeral explanation, whether or not the interaction was answered."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
 
 
 async def choose(interaction: Interaction, game_id: int, position: str, key: str) -> None:
@@ -68,23 +41,13 @@ async def choose(interaction: Interaction, game_id: int, position: str, key: str
     await post_update(interaction, update, retire_buttons=True)
 
 
-class GameCog(commands.Cog):
+class GameCog(LaagerCog):
     """Commands shared by every game system."""
 
     game = app_commands.Group(name="game", description="Start, join and follow a game here")
 
     def __init__(self, bot: LaagerBot) -> None:
         self.bot = bot
-
-    async def cog_app_command_error(
-        self, interaction: Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, LaagerError):
-            await refuse(interaction, original.message)
-            return
-        log.exception("command failed", exc_info=original)
-        await refuse(interaction, "Something went wrong on my side; nothing was changed.")
 
     # -- autocomplete ---------------------------------------------------------
 

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announce import post_update
-from bot.cogs.game import actor_of, place_of, refuse
+from bot.cogs.common import LaagerCog, actor_of, place_of
 from bot.errors import BadInput
 from games.core.engine import JSON
 from games.core.errors import LaagerError, RuleError
@@ -133,7 +132,7 @@ def destination_options(state: JSON, sides: list[str], unit: str) -> list[str]:
     return []
 
 
-class LastStandCog(commands.Cog):
+class LastStandCog(LaagerCog):
     """Slash commands for Last Stand at Isandlwana."""
 
     laststand = app_commands.Group(
@@ -142,16 +141,6 @@ class LastStandCog(commands.Cog):
 
     def __init__(self, bot: LaagerBot) -> None:
         self.bot = bot
-
-    async def cog_app_command_error(
-        self, interaction: Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, LaagerError):
-            await refuse(interaction, original.message)
-            return
-        log.exception("command failed", exc_info=original)
-        await refuse(interaction, "Something went wrong on my side; nothing was changed.")
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
         update = await self.bot.service.act(

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announce import COLOUR, Presentation, clip, post_update
-from bot.cogs.game import actor_of, choose, place_of, refuse
+from bot.cogs.common import LaagerCog, actor_of, place_of, refuse
+from bot.cogs.game import choose
 from bot.service import Update
 from bot.ui import ActionButton
 from games.core.engine import ActionChoice, GameSystem, Viewer, position_id
@@ -171,7 +171,7 @@ async def dm_hand(interaction: Interaction, update: Update) -> None:
             log.info("hand picture not sent: DMs closed for %s", user_id)
 
 
-class RampartsCog(commands.Cog):
+class RampartsCog(LaagerCog):
     """Commands of Zulus on the Ramparts!."""
 
     ramparts = app_commands.Group(
@@ -180,16 +180,6 @@ class RampartsCog(commands.Cog):
 
     def __init__(self, bot: LaagerBot) -> None:
         self.bot = bot
-
-    async def cog_app_command_error(
-        self, interaction: Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, LaagerError):
-            await refuse(interaction, original.message)
-            return
-        log.exception("command failed", exc_info=original)
-        await refuse(interaction, "Something went wrong on my side; nothing was changed.")
 
     @ramparts.command(name="new", description="Start a solitaire defence of Rorke's Drift here")
     @app_commands.describe(

@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announce import COLOUR, clip
+from bot.cogs.common import LaagerCog
 from games.core.dice import Dice, derived_seed, new_seed
-from games.core.errors import LaagerError
 from games.core.expressions import roll_expression
 
 if TYPE_CHECKING:
@@ -19,18 +18,11 @@ if TYPE_CHECKING:
 EXAMPLES = ("2d6", "d10", "avg", "2avg+1", "pm", "pm-1", "4d6kh3", "d100")
 
 
-class RollCog(commands.Cog):
+class RollCog(LaagerCog):
     def __init__(self, bot: LaagerBot) -> None:
         self.bot = bot
         master = bot.settings.seed
         self.dice = Dice(derived_seed(master, "free rolls") if master else new_seed())
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        message = original.message if isinstance(original, LaagerError) else "That roll failed."
-        await interaction.response.send_message(message, ephemeral=True)
 
     async def _examples(
         self, interaction: discord.Interaction, current: str

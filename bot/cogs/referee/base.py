@@ -9,10 +9,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from bot.cogs.game import actor_of, refuse
+from bot.cogs.common import LaagerCog, actor_of
 from bot.cogs.referee.answers import Answer, answer_embed
 from bot.cogs.referee.dice import Roller
 from games.core.dice import Dice, derived_seed, new_seed
@@ -50,23 +48,13 @@ def house_ruled(rules: dict[str, Any]) -> Tables:
         ) from error
 
 
-class RefereeCog(commands.Cog):
+class RefereeCog(LaagerCog):
     """Base of the referee cogs: refusals are ephemeral and specific, and nothing is stored."""
 
     def __init__(self, bot: LaagerBot, stream: str) -> None:
         self.bot = bot
         master = bot.settings.seed
         self.dice = Dice(derived_seed(master, stream) if master else new_seed())
-
-    async def cog_app_command_error(
-        self, interaction: Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, LaagerError):
-            await refuse(interaction, original.message)
-            return
-        log.exception("referee command failed", exc_info=original)
-        await refuse(interaction, "Something went wrong on my side; nothing was changed.")
 
     async def tables(self, interaction: Interaction) -> Tables:
         if interaction.guild_id is None:

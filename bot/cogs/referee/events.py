@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
-from bot.cogs.game import place_of
+from bot.cogs.common import place_of
 from bot.cogs.referee import choices as C
 from bot.cogs.referee.answers import complete_choices, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
