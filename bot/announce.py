@@ -5,15 +5,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.service import Update
-from bot.ui import choice_view
+from bot.ui import public_view
 from games.core.engine import JSON, GameSystem, View
+from games.core.text import shorten
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -37,20 +36,9 @@ async def render(
     return discord.File(io.BytesIO(png), filename="map.png")
 
 
-@dataclass(frozen=True)
-class Presentation:
-    """How a system's updates reach the channel: the components offering its orders, and
-    anything it sends after the post (such as a picture of a private hand)."""
-
-    components: Callable[[Update], discord.ui.View | None] = choice_view
-    after: Callable[[discord.Interaction[LaagerBot], Update], Awaitable[None]] | None = None
-
-
-PLAIN = Presentation()
-
-
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters at a word boundary."""
+    return shorten(text, limit)
 
 
 def game_embed(update: Update, view: View) -> discord.Embed:
@@ -79,14 +67,19 @@ def turn_line(update: Update) -> str:
 
 
 async def post_update(
-    interaction: discord.Interaction[LaagerBot], update: Update, *, retire_buttons: bool = False
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    *,
+    retire_buttons: bool = False,
+    panel: dict | None = None,
 ) -> None:
     """Answer a command publicly with the update (deferring while the map renders).
 
-    ``retire_buttons`` (for a button press) strips the pressed message of its buttons, once
-    the new post is ready, so the two changes reach the channel together.
+    ``retire_buttons`` (for a button press) strips the pressed message of its buttons, and
+    ``panel`` (for a press on a private panel) is the panel's new content; either edit is
+    made once the new post is ready, so both changes reach the players together.
     """
-    if not interaction.response.is_done() and not retire_buttons:
+    if not interaction.response.is_done() and not retire_buttons and panel is None:
         await interaction.response.defer(thinking=True)
     view = update.public_view()
     picture = await render(update.system, view)
@@ -95,11 +88,13 @@ async def post_update(
     if picture:
         embed.set_image(url="attachment://map.png")
         kwargs["file"] = picture
-    presentation = interaction.client.presentations.get(update.system.id, PLAIN)
-    buttons = presentation.components(update)
+    presentation = interaction.client.presentation(update.system.id)
+    buttons = public_view(update, presentation)
     if buttons:
         kwargs["view"] = buttons
-    if retire_buttons:
+    if panel is not None:
+        await interaction.response.edit_message(**panel)
+    elif retire_buttons:
         await interaction.response.edit_message(view=None)
     await interaction.followup.send(**kwargs)
     await send_private(interaction, update)

@@ -11,12 +11,13 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.announce import Presentation
+from bot import orders
 from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
+from bot.ui import PLAIN, ActionButton, OrderSelect, PanelButton, Presentation
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -52,9 +53,15 @@ class LaagerBot(commands.AutoShardedBot):
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.presentations: dict[str, Presentation] = {}
         """Systems whose cogs present their orders their own way, by system id."""
+        self.choose = orders.choose
+        self.open_panel = orders.open_panel
+
+    def presentation(self, system_id: str) -> Presentation:
+        return self.presentations.get(system_id, PLAIN)
 
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)
+        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton)
         for cog in (*COGS, *self.registry.cogs()):
             await self.load_extension(cog)
         if self.settings.dev_guild_id:

@@ -31,12 +31,13 @@ from bot.storage.repository import (
 from games.core.dice import Dice, Roll, commitment, derived_seed, new_seed
 from games.core.engine import (
     JSON,
-    ActionChoice,
     GameSystem,
+    Order,
     Outcome,
     Result,
     View,
     Viewer,
+    fingerprint_key,
     position_id,
 )
 from games.core.replay import ReplayReport, Step, replay
@@ -83,8 +84,21 @@ class Update:
         sides = self.system.to_act(self.game.state)
         return sorted({s.user_id for s in self.seats if s.side in sides and s.user_id})
 
+    @property
+    def position(self) -> str:
+        """The keyed fingerprint of the position, which buttons carry."""
+        return fingerprint(self.game)
+
     def public_view(self) -> View:
         return self.system.view(self.game.state, Viewer.public())
+
+    def orders(self, side: str) -> list[Order]:
+        return [] if self.result else self.system.legal_orders(self.game.state, side)
+
+
+def fingerprint(game: GameRecord) -> str:
+    """The keyed fingerprint of a stored game's position."""
+    return position_id(game.state, fingerprint_key(game.seed))
 
 
 class SeedSource:
@@ -301,7 +315,7 @@ class GameService:
         async with self.lock(place.channel_id):
             game, system = await self._active(place)
             stale_game = game_id is not None and game_id != game.id
-            if stale_game or position not in (None, position_id(game.state)):
+            if stale_game or position not in (None, fingerprint(game)):
                 raise errors.GameMovedOn(
                     "That choice belongs to an earlier position; the game has moved on since. "
                     "Use `/game status` for the current choices."
@@ -344,12 +358,12 @@ class GameService:
                 raise _moved_on() from None
             return await self._update(game, system, events, result)
 
-    async def choices(self, place: Place, user_id: int) -> list[ActionChoice]:
-        """The orders open to this user now (for autocomplete)."""
+    async def orders(self, place: Place, user_id: int) -> list[Order]:
+        """Every order open to this user now (for their panel and autocomplete)."""
         game, system = await self._active(place)
         seats = await self.store.seats(game.id)
         mine = [s.side for s in seats if s.user_id == user_id]
-        return [c for side in mine for c in system.choices(game.state, side)]
+        return [o for side in mine for o in system.legal_orders(game.state, side)]
 
     async def abort(self, place: Place, actor: Actor) -> Update:
         async with self.lock(place.channel_id):
@@ -542,17 +556,24 @@ def _resolve_choice(
     system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, key: str
 ) -> tuple[str, JSON]:
     mine = [s.side for s in seats if s.user_id == user_id]
-    offered: list[str] = []
+    offered: list[Order] = []
     for side in mine:
-        for choice in system.choices(state, side):
-            if choice.key == key:
-                return side, choice.action
-            offered.append(f"`{choice.key}` ({choice.label})")
+        for order in system.legal_orders(state, side):
+            if order.key == key:
+                return side, order.action
+            offered.append(order)
     if not offered:
         raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
+    shown = [f"`{o.key}` ({o.label})" for o in offered[:MAX_LISTED_ORDERS]]
+    more = len(offered) - len(shown)
+    tail = f", and {more} more (start typing to see them)" if more > 0 else ""
     raise errors.BadInput(
-        f"`{key}` is not one of your choices now. You can choose: {', '.join(offered)}."
+        f"`{key[:40]}` is not one of your choices now. You can choose: {', '.join(shown)}{tail}."
     )
+
+
+MAX_LISTED_ORDERS = 10
+"""A refusal lists this many of the orders open instead, so it stays short on a phone."""
 
 
 def _bot_turns(

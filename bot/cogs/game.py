@@ -12,33 +12,17 @@ from discord import app_commands
 
 from bot import errors
 from bot.announce import COLOUR, clip, post_update, render, send_private
-from bot.cogs.common import Interaction, LaagerCog, actor_of, place_of, refuse
+from bot.cogs.common import Interaction, LaagerCog, actor_of, place_of
+from bot.orders import panel_message
 from bot.service import Update, export_text, hidden_lines
-from bot.ui import ActionButton, choice_view
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
+from games.core.text import shorten
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
 
 log = logging.getLogger(__name__)
-
-
-async def choose(interaction: Interaction, game_id: int, position: str, key: str) -> None:
-    """A button press: apply the order it stands for, if it still belongs to the position."""
-    service = interaction.client.service
-    try:
-        update = await service.act(
-            place_of(interaction),
-            await actor_of(interaction),
-            key=key,
-            position=position,
-            game_id=game_id,
-        )
-    except LaagerError as error:
-        await refuse(interaction, error.message)
-        return
-    await post_update(interaction, update, retire_buttons=True)
 
 
 class GameCog(LaagerCog):
@@ -150,13 +134,13 @@ class GameCog(LaagerCog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice]:
         try:
-            found = await self.bot.service.choices(place_of(interaction), interaction.user.id)
+            found = await self.bot.service.orders(place_of(interaction), interaction.user.id)
         except LaagerError:
             return []
         return [
-            app_commands.Choice(name=c.label[:100], value=c.key)
-            for c in found
-            if current.lower() in (c.key + c.label).lower()
+            app_commands.Choice(name=shorten(o.label, 100), value=o.key)
+            for o in found
+            if current.lower() in (o.key + o.label).lower()
         ][:25]
 
     @game.command(name="order", description="Give one of your current orders by name")
@@ -191,11 +175,11 @@ class GameCog(LaagerCog):
                 embed.add_field(name=f"Only you see ({side})", value=clip("\n".join(extra), 1024))
         waiting = system.to_act(game.state)
         embed.add_field(name="Waiting for", value=", ".join(waiting) or "nobody", inline=False)
-        update = Update(game, system, [s for s in seats if s.side in mine])
         kwargs: dict = {"embed": embed, "ephemeral": True}
-        buttons = choice_view(update)
-        if buttons:
-            kwargs["view"] = buttons
+        if mine:
+            update = Update(game, system, [s for s in seats if s.side in mine])
+            if (panel := panel_message(interaction, update)["view"]) is not None:
+                kwargs["view"] = panel
         await interaction.response.send_message(**kwargs)
 
     @game.command(name="map", description="Post the current map")
@@ -319,5 +303,4 @@ HELP = (
 
 
 async def setup(bot: LaagerBot) -> None:
-    bot.add_dynamic_items(ActionButton)
     await bot.add_cog(GameCog(bot))

@@ -17,11 +17,9 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog, actor_of, place_of
 from bot.errors import BadInput
-from games.core.engine import JSON
+from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError
-from games.last_stand import combat, movement
-from games.last_stand import setup as placing
-from games.last_stand.flow import BRITISH, ZULU
+from games.last_stand.orders import STACK, movers
 from games.last_stand.state import RECYCLED, UNITS, name, phase_kind, strength_text, zulus_by_hex
 from games.last_stand.system import SYSTEM
 
@@ -34,19 +32,21 @@ Interaction = discord.Interaction["LaagerBot"]
 Choice = app_commands.Choice
 LIMIT = 25
 ALL = "all"
+MOVES = ("move", "place")
 ROLL_TO_END = {"sniping": "snipe", "leaders": "fatalities"}
 """Phases VI and VII are a single roll each: ending them means making it."""
 
 
-async def my_position(interaction: Interaction) -> tuple[JSON, list[str]] | None:
-    """This channel's Last Stand position and the sides the user holds, if any."""
+async def my_position(interaction: Interaction) -> tuple[JSON, list[Order]] | None:
+    """This channel's Last Stand position and the user's legal orders in it, if any."""
     try:
         game, system, seats = await interaction.client.service.current(place_of(interaction))
     except LaagerError:
         return None
     if system.id != SYSTEM.id:
         return None
-    return game.state, [s.side for s in seats if s.user_id == interaction.user.id]
+    sides = [s.side for s in seats if s.user_id == interaction.user.id]
+    return game.state, [o for side in sides for o in system.legal_orders(game.state, side)]
 
 
 def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
@@ -60,7 +60,7 @@ def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
 
 def british_unit(value: str) -> str:
     """A unit named as autocomplete gives it (its id) or as a player types it (its name)."""
-    if value in UNITS or value == "wagon" or value.startswith(f"{ALL}@"):
+    if value in UNITS or value == "wagon" or value.startswith(STACK):
         return value
     typed = value.strip().lower()
     for unit, data in UNITS.items():
@@ -70,66 +70,38 @@ def british_unit(value: str) -> str:
     raise BadInput(f"There is no British unit called `{value}`. Units: {names}, or the wagon.")
 
 
-def stack_units(state: JSON, value: str) -> list[str]:
-    """A unit id, or ``all@HEX`` for every British unit (and the wagon) that can move there."""
-    if value.startswith(f"{ALL}@"):
-        hex_ = value.split("@", 1)[1]
-        group = [
-            u
-            for u in UNITS
-            if state["british"][u]["hex"] == hex_ and movement.unit_can_move(state, u)
-        ]
-        if state["wagon"] == hex_ and movement.unit_can_move(state, "wagon"):
-            group.append("wagon")
-        return group
-    return [value]
+def parts(order: Order) -> tuple[str, str]:
+    """The two things an order's key names after its prefix: who (or what target) and where."""
+    _, first, second = order.key.split(".", 2)
+    return first, second
 
 
-def mover_options(state: JSON, sides: list[str]) -> list[tuple[str, str]]:
-    kind = phase_kind(state)
-    if kind == "zulu_move" and ZULU in sides:
-        counts = zulus_by_hex(state)
-        found = []
-        for origin in sorted(set(state["zulus"].values())):
-            if movement.unmoved_zulu(state, origin):
-                many = counts.get(origin, [])
-                label = (
-                    f"Zulus regrouping {origin} (re-enter by onrush hex)"
-                    if origin in RECYCLED
-                    else f"Zulu in {origin}" + (f" ({len(many)} there)" if len(many) > 1 else "")
-                )
-                found.append((label, origin))
-        return found
-    if kind == "british_move" and BRITISH in sides:
-        found = []
-        hexes: dict[str, int] = {}
-        for unit in UNITS:
-            if movement.unit_can_move(state, unit):
-                hex_ = state["british"][unit]["hex"]
-                found.append((f"{strength_text(state, unit)} in {hex_}", unit))
-                hexes[hex_] = hexes.get(hex_, 0) + 1
-        if movement.unit_can_move(state, "wagon"):
-            found.append((f"Ammunition wagon in {state['wagon']}", "wagon"))
-            hexes[state["wagon"]] = hexes.get(state["wagon"], 0) + 1
-        found += [(f"Whole stack in {h}", f"{ALL}@{h}") for h, n in sorted(hexes.items()) if n > 1]
-        return found
-    if kind == "setup" and BRITISH in sides:
-        return [(name(u), u) for u in placing.to_place(state)]
-    return []
+def mover_label(state: JSON, mover: str) -> str:
+    if mover.startswith(STACK):
+        return f"Whole stack in {mover[len(STACK):]}"
+    if mover == "wagon":
+        return f"Ammunition wagon in {state['wagon']}"
+    if mover in RECYCLED:
+        return f"Zulus regrouping {mover} (re-enter by onrush hex)"
+    if mover in UNITS:
+        where = state["british"][mover]["hex"]
+        return f"{strength_text(state, mover)} in {where}" if where else name(mover)
+    count = len(zulus_by_hex(state).get(mover, []))
+    return f"Zulu in {mover}" + (f" ({count} there)" if count > 1 else "")
 
 
-def destination_options(state: JSON, sides: list[str], unit: str) -> list[str]:
-    kind = phase_kind(state)
-    try:
-        if kind == "zulu_move" and ZULU in sides:
-            return movement.zulu_destinations(state, unit)
-        if kind == "british_move" and BRITISH in sides:
-            return movement.british_destinations(state, stack_units(state, unit))
-        if kind == "setup" and BRITISH in sides and unit in UNITS:
-            return placing.setup_hexes(state, unit)
-    except RuleError:
-        return []
-    return []
+def mover_options(state: JSON, orders: list[Order]) -> list[tuple[str, str]]:
+    """Everything the user can move or place now, each once."""
+    seen = dict.fromkeys(parts(o)[0] for o in orders if o.kind in MOVES)
+    return [(mover_label(state, mover), mover) for mover in seen]
+
+
+def destination_options(orders: list[Order], mover: str) -> list[str]:
+    return [parts(o)[1] for o in orders if o.kind in MOVES and parts(o)[0] == mover]
+
+
+def aimed(orders: list[Order], target: str, unit: str) -> Order | None:
+    return next((o for o in orders if o.key == f"aim.{target}.{unit}"), None)
 
 
 class LastStandCog(LaagerCog):
@@ -159,47 +131,55 @@ class LastStandCog(LaagerCog):
         unit = interaction.namespace.unit
         if not found or not unit:
             return []
-        hexes = destination_options(found[0], found[1], str(unit))
+        try:
+            mover = british_unit(str(unit)) if phase_kind(found[0]) != "zulu_move" else unit
+        except BadInput:
+            return []
+        hexes = destination_options(found[1], str(mover))
         return matching([(h, h) for h in hexes], current)
 
     async def _targets(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         found = await my_position(interaction)
-        if not found or BRITISH not in found[1]:
+        if not found:
             return []
-        state = found[0]
-        kind = phase_kind(state)
-        if kind not in ("reaction", "british_combat"):
-            return []
-        hexes = combat.fire_targets(state, reaction=kind == "reaction")
-        return matching([(f"Zulu in {h}", h) for h in hexes], current)
+        targets = dict.fromkeys(parts(o)[0] for o in found[1] if o.kind == "aim")
+        return matching([(f"Zulu in {h}", h) for h in targets], current)
 
     async def _shooters(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         found = await my_position(interaction)
         target = interaction.namespace.target
-        if not found or BRITISH not in found[1] or not target:
+        if not found or not target:
             return []
-        state = found[0]
-        reaction = phase_kind(state) == "reaction"
-        able = [u for u in UNITS if combat.can_fire_at(state, u, str(target), reaction=reaction)]
-        options = [(f"{strength_text(state, u)} in {state['british'][u]['hex']}", u) for u in able]
-        if len(able) > 1:
-            options.insert(0, (f"All that can: {', '.join(name(u) for u in able)}", ALL))
+        state, orders = found
+        options = []
+        for order in orders:
+            aim_at, unit = parts(order) if order.kind == "aim" else ("", "")
+            if aim_at != str(target):
+                continue
+            if unit == ALL:
+                able = ", ".join(name(u) for u in order.action["shots"])
+                options.insert(0, (f"All that can: {able}", ALL))
+            else:
+                where = state["british"][unit]["hex"]
+                options.append((f"{strength_text(state, unit)} in {where}", unit))
         return matching(options, current)
 
     async def _attackers(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         found = await my_position(interaction)
-        if not found or ZULU not in found[1] or phase_kind(found[0]) != "zulu_attack":
+        if not found:
             return []
-        options = combat.zulu_attackers(found[0])
-        return matching([(f"Zulu in {h}", h) for h in sorted(options)], current)
+        origins = dict.fromkeys(parts(o)[0] for o in found[1] if o.kind == "attack")
+        return matching([(f"Zulu in {h}", h) for h in sorted(origins)], current)
 
     async def _victims(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         found = await my_position(interaction)
         origin = interaction.namespace.zulu
-        if not found or ZULU not in found[1] or not origin:
+        if not found or not origin:
             return []
-        state = found[0]
-        units = combat.zulu_attackers(state).get(str(origin), [])
+        state, orders = found
+        units = [
+            parts(o)[1] for o in orders if o.kind == "attack" and parts(o)[0] == str(origin)
+        ]
         return matching([(strength_text(state, u), u) for u in units], current)
 
     # -- commands ---------------------------------------------------------------------
@@ -216,8 +196,9 @@ class LastStandCog(LaagerCog):
         elif kind == "zulu_move":
             action = {"type": "move", "from": unit, "to": hex}
         else:
-            units = stack_units(state, british_unit(unit)) if state else [unit]
-            action = {"type": "move", "units": units, "to": hex}
+            mover = british_unit(unit)
+            group = movers(state).get(mover, [mover]) if state else [mover]
+            action = {"type": "move", "units": group, "to": hex}
         await self._order(interaction, action)
 
     @laststand.command(name="fire", description="Aim British fire at a Zulu; confirm it after")
@@ -237,19 +218,15 @@ class LastStandCog(LaagerCog):
         found = await my_position(interaction)
         if not found:
             raise RuleError("There is no Last Stand game in this channel.")
-        state = found[0]
-        reaction = phase_kind(state) == "reaction"
-        if unit == ALL:
-            units = [u for u in UNITS if combat.can_fire_at(state, u, target, reaction=reaction)]
-            if not units:
-                raise RuleError(f"None of your units can fire at {target} now.")
+        order = aimed(found[1], target, unit)
+        if order is None and unit == ALL:
+            raise RuleError(f"None of your units can fire at {target} now.")
+        if order is None:
+            shots = {unit: strength or 1}
+        elif strength and unit != ALL:
+            shots = {unit: strength}
         else:
-            units = [unit]
-        shots = {}
-        for shooter in units:
-            data = state["british"].get(shooter)
-            left = data["strength"] - state["done"]["fired"].get(shooter, 0) if data else 0
-            shots[shooter] = strength if strength and len(units) == 1 else left
+            shots = order.action["shots"]
         await self._order(interaction, {"type": "aim", "target": target, "shots": shots})
 
     @laststand.command(name="attack", description="A Zulu attacks an adjacent British unit")

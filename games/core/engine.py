@@ -7,7 +7,7 @@ data so it can be stored, replayed and compared.
 
 from __future__ import annotations
 
-import hashlib
+import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -55,12 +55,37 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class ActionChoice:
-    """A legal order offered as a button: ``key`` is short and stable within a position."""
+class Order:
+    """One legal order of a position.
+
+    ``key`` is short and stable within the position: buttons carry it and ``/game order``
+    accepts it. ``kind`` names the order's family (move, fire, end...) so the bot can group
+    orders into menus and fill a command's autocomplete. ``button`` is False for orders too
+    numerous for buttons (a move to each reachable hex); they are given through the system's
+    own commands. ``private`` marks an order whose label or key names a secret of the side
+    giving it (a card in the hand): it is offered only on that player's own panel.
+    """
 
     key: str
     label: str
     action: JSON
+    kind: str = ""
+    button: bool = True
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A hidden value as words would show it, and the sides allowed to know it.
+
+    ``ident`` tells two secrets with the same words apart (two copies of one card), so a
+    check can exempt the words of a secret that has just been revealed.
+    """
+
+    ident: str
+    text: str
+    readers: frozenset[str] = frozenset()
+    what: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,8 +144,12 @@ class GameSystem(Protocol):
         """The sides whose orders the game is waiting for (empty when it is over)."""
         ...
 
-    def choices(self, state: JSON, side: str) -> list[ActionChoice]:
-        """The legal orders of ``side`` that fit on buttons (may be a subset of all)."""
+    def legal_orders(self, state: JSON, side: str) -> list[Order]:
+        """Every order ``side`` may give now (empty when it may give none).
+
+        An order with an amount (how many to fire) is listed at its full amount; ``apply``
+        also takes any smaller amount the rules allow.
+        """
         ...
 
     def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
@@ -139,15 +168,46 @@ class GameSystem(Protocol):
         """Exactly what ``viewer`` may see; hidden values never leave through here."""
         ...
 
+    def secrets(self, state: JSON) -> list[Secret]:
+        """The hidden values of this position, each with the sides that may read it."""
+        ...
+
+    def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
+        """A position ``viewer`` cannot tell from this one: every value hidden from them is
+        drawn afresh, consistently with what they can see. Simulations start from it."""
+        ...
+
     def render(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None if the system has no picture."""
         ...
 
 
-def position_id(state: JSON) -> str:
+def buttons(system: GameSystem, state: JSON, side: str) -> list[Order]:
+    """The orders of ``side`` that are offered as buttons or menu items."""
+    return [order for order in system.legal_orders(state, side) if order.button]
+
+
+def readable_by(secret: Secret, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may know ``secret`` (a referee knows everything)."""
+    return viewer.kind == "referee" or (viewer.kind == "side" and viewer.side in secret.readers)
+
+
+def hidden_from(system: GameSystem, state: JSON, viewer: Viewer) -> list[Secret]:
+    """The secrets of the position that ``viewer`` may not know."""
+    return [s for s in system.secrets(state) if not readable_by(s, viewer)]
+
+
+def fingerprint_key(seed: str) -> bytes:
+    """The key of a game's position fingerprints, derived from its secret seed."""
+    return hmac.digest(bytes.fromhex(seed), b"laager position fingerprint", "sha256")
+
+
+def position_id(state: JSON, key: bytes) -> str:
     """A short fingerprint of a position: buttons carry it, so a stale one is refused.
 
-    Seating changes leave it alone; only a change of the game itself moves it on.
+    It is keyed with the game's secret, so no one can test a guess about a hidden value
+    against a fingerprint seen in public. Seating changes leave it alone; only a change
+    of the game itself moves it on.
     """
     canonical = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()[:12]
+    return hmac.digest(key, canonical.encode(), "sha256").hex()[:12]

@@ -70,6 +70,7 @@ def clone(state: JSON) -> JSON:
             k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in state["done"].items()
         },
         "marks": {"before": state["marks"]["before"], "now": list(state["marks"]["now"])},
+        "pending": dict(state["pending"]) if state["pending"] else state["pending"],
     }
 
 

@@ -7,23 +7,23 @@ from typing import Any, ClassVar
 from games.core.dice import Dice
 from games.core.engine import (
     JSON,
-    ActionChoice,
     Event,
     Mode,
+    Order,
     Outcome,
     Result,
     Scenario,
+    Secret,
     View,
     Viewer,
 )
 from games.core.errors import RuleError
-from games.last_stand import ai, combat, flow, movement, setup
+from games.last_stand import ai, flow, orders, setup
 from games.last_stand.state import (
     PHASE_TITLES,
     RECYCLED,
     UNITS,
     name,
-    phase_kind,
     strength_text,
     zulus_by_hex,
 )
@@ -91,10 +91,17 @@ class LastStand:
         found = state["result"]
         return Result(found["winner"], found["summary"]) if found else None
 
-    def choices(self, state: JSON, side: str) -> list[ActionChoice]:
+    def legal_orders(self, state: JSON, side: str) -> list[Order]:
         if side != flow.to_act(state):
             return []
-        return button_choices(state)
+        return orders.legal(state)
+
+    def secrets(self, state: JSON) -> list[Secret]:
+        """Nothing: both sides see the whole map (6.5)."""
+        return []
+
+    def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
+        return state
 
     def view(self, state: JSON, viewer: Viewer) -> View:
         return View(
@@ -108,78 +115,6 @@ class LastStand:
         from renderers.hexmap import render_map
 
         return render_map(view.picture, options or {})
-
-
-def button_choices(state: JSON) -> list[ActionChoice]:
-    """The orders that fit on buttons; moves and fire targets go through slash commands."""
-    kind = phase_kind(state)
-    pending = state["pending"]
-    found: list[ActionChoice] = []
-
-    def add(key: str, label: str, action: JSON) -> None:
-        found.append(ActionChoice(key, label, action))
-
-    if pending and pending["kind"] == "fire":
-        add("confirm", f"Fire: hit on {pending['hit']} or less", {"type": "confirm"})
-        add("cancel", "Cancel this fire", {"type": "cancel"})
-        return found
-    if pending and pending["kind"] == "advance":
-        for origin in pending["from"]:
-            add(
-                f"adv.{origin}",
-                f"Advance {origin}→{pending['hex']}",
-                {"type": "advance", "from": origin},
-            )
-        add("hold", "Do not advance", {"type": "hold"})
-        return found
-    if pending and pending["kind"] == "snipe":
-        for unit in combat.snipe_targets(state):
-            if unit not in pending["hit"]:
-                add(
-                    f"hit.{unit}",
-                    f"Snipe {strength_text(state, unit)}",
-                    {"type": "hit", "unit": unit},
-                )
-        return found
-    if kind == "setup":
-        if setup.to_place(state):
-            add("auto", "Place for me", {"type": "auto"})
-        else:
-            add("end", "Finish set-up", {"type": "end"})
-    elif kind == "arrivals":
-        if state["colours"] == "waiting":
-            add("colours.show", "Raise the Colours", {"type": "colours", "show": True})
-            add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
-        else:
-            for hex_ in setup.arrival_hexes(state):
-                add(f"arrive.{hex_}", f"Lt. A enters at {hex_}", {"type": "arrive", "hex": hex_})
-    elif kind == "announce":
-        add("first.move", "Movement first", {"type": "order", "first": "move"})
-        add("first.combat", "Combat first", {"type": "order", "first": "combat"})
-    elif kind == "british_move":
-        for unit in sorted(UNITS):
-            data = state["british"][unit]
-            if (
-                data["hex"]
-                and not UNITS[unit]["leader"]
-                and unit != "stiz"
-                and movement.BRITISH_MA - state["done"]["mp"].get(unit, 0) >= 2
-                and len(found) < 20
-            ):
-                verb = "Leave square" if data["square"] else "Form square"
-                add(f"sq.{unit}", f"{verb}: {name(unit)}", {"type": "square", "unit": unit})
-        add("end", "End movement", {"type": "end"})
-    elif kind in ("zulu_move", "zulu_attack"):
-        verb = "Move" if kind == "zulu_move" else "Attack"
-        add("auto", f"{verb} by the solitaire rules (9.2)", {"type": "auto"})
-        add("end", f"End {PHASE_TITLES[state['phase']].split('. ', 1)[-1]}", {"type": "end"})
-    elif kind in ("reaction", "british_combat"):
-        add("end", f"End {PHASE_TITLES[state['phase']].split('. ', 1)[-1]}", {"type": "end"})
-    elif kind == "sniping":
-        add("snipe", "Roll for sniping", {"type": "snipe"})
-    elif kind == "leaders":
-        add("fatalities", "Roll for leaders", {"type": "fatalities"})
-    return found
 
 
 def summary_lines(state: JSON) -> list[str]:

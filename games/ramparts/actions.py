@@ -347,7 +347,8 @@ def _work(ctx: Ctx, action: Action) -> str | None:
         builder = s["barricade"]["builder"]
         s["hand"].append(builder)
         s["barricade"]["builder"] = None
-        ctx.say(f"{CARD[builder].name} stops building and goes back to your hand.")
+        ctx.say("The builder stops work and goes back to your hand.")
+        ctx.tell(f"{CARD[builder].name} is back in your hand.")
         return _stay(ctx)
     spend(ctx)
     if kind == "reserve":
@@ -367,7 +368,8 @@ def _work(ctx: Ctx, action: Action) -> str | None:
     elif kind == "fight_fire":
         leave_tableau(s, action["card"])
         s["hand"].append(action["card"])
-        ctx.say(f"{CARD[action['card']].name} fights the fire and goes back to your hand.")
+        ctx.say("A Hero fights the fire and goes back to your hand.")
+        ctx.tell(f"{CARD[action['card']].name} is back in your hand.")
         if fires.resolve(ctx, "fire_fighting", "Fire fighting"):
             s["step"], s["resume"] = "fire_choice", "action"
             return None
@@ -397,7 +399,8 @@ def barricade_step(ctx: Ctx) -> None:
     ctx.say(f"The {name} is complete: the Zulu Victory marker moves back to it.")
     if bar["builder"] is not None:
         s["hand"].append(bar["builder"])
-        ctx.say(f"{CARD[bar['builder']].name}, exhausted, goes back to your hand.")
+        ctx.say("The exhausted builder goes back to your hand.")
+        ctx.tell(f"{CARD[bar['builder']].name} is back in your hand.")
         bar["builder"] = None
 
 
@@ -444,10 +447,12 @@ def _ability(ctx: Ctx, action: Action) -> str | None:
         insert_middle(s, number)
     else:
         s["discard"].append(number)
-    verb = {"return": "goes back to your hand", "insert": "goes back into the Draw Pile"}.get(
-        ab.mode, "is discarded"
-    )
-    ctx.say(f"{card.name} {verb}: {ab.text}")
+    if ab.mode == "return":
+        ctx.say(f"A card goes back to your hand: {ab.text}")
+        ctx.tell(f"{card.name} is back in your hand.")
+    else:
+        verb = "goes back into the Draw Pile" if ab.mode == "insert" else "is discarded"
+        ctx.say(f"{card.name} {verb}: {ab.text}")
     effect = ab.effect
     if effect == "volley":
         fire(ctx, number, action["target"], f"by {card.name}")
@@ -506,5 +511,5 @@ def _tend(ctx: Ctx, pick: int) -> str | None:
         fate = "he goes back to your hand"
     else:
         fate = "he stays available"
-    ctx.say(f"Reynolds' fate: rolled {roll} (1-2 discarded, 3-4 to hand, 5-6 stays): {fate}.")
+    ctx.say(f"The surgeon's fate: rolled {roll} (1-2 discarded, 3-4 to hand, 5-6 stays): {fate}.")
     return "hand_limit"

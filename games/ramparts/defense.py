@@ -75,6 +75,7 @@ def refresh(ctx: Ctx) -> None:
                 drop(s, number)
                 s["tableau"].remove(number)
                 s["hand"].append(number)
-                ctx.say(f"{CARD[number].name} falls back to your hand; the marker leaves the map.")
+                ctx.say("A defender falls back to your hand; the marker leaves the map.")
+                ctx.tell(f"{CARD[number].name} is back in your hand.")
         elif not present:
             s["markers"][str(number)] = key

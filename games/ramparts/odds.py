@@ -1,24 +1,25 @@
 """Monte Carlo odds of each Victory Level from a position, under the built-in policy.
 
-The simulation must not know what the player cannot: each run reshuffles the
-Draw Pile with its own dice (the real order is hidden), and draws chits from
-the cup at random as the game does. Runs are seeded from the position with the
-pile's order left out, so the same position always gives the same estimate and
-the hidden order cannot sway it.
+The simulation knows only what the asker may: every run starts from a position
+sampled from the asker's view (the Draw Pile reshuffled, and for anyone but the
+player a hand dealt afresh), and the runs are seeded from that view alone, so
+the same view always gives the same estimate and nothing hidden can sway it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.core.dice import Dice, derived_seed
-from games.core.engine import position_id
-from games.ramparts.deck import shuffle
+from games.core.engine import View
+from games.ramparts.hidden import sample
 from games.ramparts.policy import play_out
-from games.ramparts.state import State, copy_state
+from games.ramparts.state import SIDE, State
 from games.ramparts.victory import LEVEL_NAMES
 
 Z95 = 1.96
@@ -49,35 +50,33 @@ class Estimate:
         return [f"{level}: {self.share(level) * 100:.1f}%" for level in LEVEL_NAMES]
 
 
-def one_run(state: State, run: int, base: str) -> str:
-    """Play one hidden-information-safe game to its end; return its Victory Level name."""
+def view_seed(view: View) -> str:
+    """A seed for the runs made from what one viewer sees, and nothing else."""
+    seen = json.dumps([view.lines, view.picture], sort_keys=True, default=str)
+    return hashlib.sha256(seen.encode()).hexdigest()
+
+
+def one_run(state: State, run: int, base: str, sees_hand: bool) -> str:
+    """Play one game from a sampled position to its end; return its Victory Level name."""
     dice = Dice(derived_seed(base, run))
-    s = copy_state(state)
-    s["deck"] = _reshuffled(s, dice)
+    s = sample(state, sees_hand, dice)
     play_out(s, dice)
     return s["over"]["level"].split(" (")[0]
 
 
-def _reshuffled(s: State, dice: Dice) -> list[int]:
-    """A fresh order for the unseen Draw Pile, keeping the Relief Column in the last four."""
-    deck = sorted(n for n in s["deck"] if n != 1)
-    mixed = shuffle(deck, dice, "odds: reshuffle the unseen Draw Pile")
-    if 1 not in s["deck"]:
-        return mixed
-    spot = dice.roll(min(4, len(s["deck"])), "odds: where the Relief Column lies") - 1
-    return [*mixed[:spot], 1, *mixed[spot:]]
-
-
 def estimate(
     state: State,
+    view: View,
     games: int,
     progress: Callable[[int], None] | None = None,
     every: int = 50,
 ) -> Estimate:
-    base = position_id({**state, "deck": sorted(state["deck"])})
+    """Simulate ``games`` games from what ``view``'s viewer may know of ``state``."""
+    sees_hand = view.viewer.kind == "referee" or view.viewer.side == SIDE
+    base = view_seed(view)
     found: Counter[str] = Counter()
     for run in range(games):
-        found[one_run(state, run, base)] += 1
+        found[one_run(state, run, base, sees_hand)] += 1
         if progress and (run + 1) % every == 0:
             progress(run + 1)
     return Estimate(games, dict(found))

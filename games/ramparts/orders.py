@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.engine import Order
+from games.core.text import shorten
 from games.ramparts.actions import Action
 from games.ramparts.catalog import CARD
 from games.ramparts.state import State
@@ -15,6 +17,43 @@ GO_LABELS = {
     "hero": "End the Hero Phase",
     "reynolds": "Leave the wounded",
 }
+
+
+LABEL_LIMIT = 80
+"""Discord's longest button label."""
+
+WORK = frozenset({"reserve", "build", "fight_fire", "ammo", "disband", "stop_building"})
+
+
+def order(s: State, action: Action) -> Order:
+    """The order as the bot offers it; private when it names a card in the hand."""
+    return Order(
+        key(action),
+        shorten(label(s, action), LABEL_LIMIT),
+        action,
+        kind=kind(action),
+        private=bool(cards_of(action) & set(s["hand"])),
+    )
+
+
+def cards_of(action: Action) -> set[int]:
+    """Every card an order names."""
+    named = {action[k] for k in ("card", "pick") if k in action}
+    return named | set(action.get("cards", ()))
+
+
+def kind(action: Action) -> str:
+    """Which family an order belongs to, so menus can group them: 'go' moves on."""
+    what = action["type"]
+    if what in ("go", "volley", "forth"):
+        return what
+    if what == "ability" and "target" in action and "volley" in action["ability"]:
+        return "sacrifice"
+    if what == "play":
+        return "forth"
+    if what in WORK or what == "ability":
+        return "work"
+    return "pick"
 
 
 def key(action: Action) -> str:

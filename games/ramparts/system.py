@@ -11,17 +11,18 @@ from typing import Any, ClassVar
 from games.core.dice import Dice
 from games.core.engine import (
     JSON,
-    ActionChoice,
     Event,
     Mode,
+    Order,
     Outcome,
     Result,
     Scenario,
+    Secret,
     View,
     Viewer,
 )
 from games.core.errors import NotYourTurn, RuleError
-from games.ramparts import actions, orders, policy, views
+from games.ramparts import actions, hidden, orders, policy, views
 from games.ramparts.catalog import CHIT, IBUTHO, TRACK_IDS, TRACK_NAME
 from games.ramparts.deck import STARTING_HAND, build, shuffle
 from games.ramparts.options import describe, normalise
@@ -100,7 +101,7 @@ class Ramparts:
         ctx = Ctx(s, dice)
         placed = ", ".join(f"{n} on the {TRACK_NAME[b['track']]}" for n, b in s["ibuthos"].items())
         ctx.say(f"Set-up ({describe(s['options'])}): {placed}, each in its 5 box.")
-        ctx.say('It is 3:30 PM. You hold Chard, Bromhead and "Here they come...".')
+        ctx.say("It is 3:30 PM. You hold three cards.")
         ctx.tell("Your hand: " + "; ".join(views.hand_lines(s)))
         run(ctx, "turn")
         return outcome(ctx)
@@ -108,13 +109,10 @@ class Ramparts:
     def to_act(self, state: JSON) -> tuple[str, ...]:
         return () if state["over"] else (SIDE,)
 
-    def choices(self, state: JSON, side: str) -> list[ActionChoice]:
+    def legal_orders(self, state: JSON, side: str) -> list[Order]:
         if side != SIDE:
             return []
-        return [
-            ActionChoice(orders.key(a), orders.label(state, a)[:80], a)
-            for a in actions.legal(state)
-        ]
+        return [orders.order(state, a) for a in actions.legal(state)]
 
     def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
         if state["over"]:
@@ -137,6 +135,13 @@ class Ramparts:
 
     def view(self, state: JSON, viewer: Viewer) -> View:
         return views.view(state, viewer)
+
+    def secrets(self, state: JSON) -> list[Secret]:
+        return hidden.secrets(state)
+
+    def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
+        sees_hand = viewer.kind == "referee" or viewer.side == SIDE
+        return hidden.sample(state, sees_hand, dice)
 
     def render(self, view: View, options: JSON) -> bytes | None:
         from renderers.cards import render_hand

@@ -9,7 +9,7 @@ import re
 from PIL import Image
 
 from games.core.dice import Dice, derived_seed
-from games.core.engine import GameSystem, Viewer
+from games.core.engine import GameSystem, Viewer, buttons
 from games.core.replay import Step, replay
 from games.last_stand.system import SYSTEM
 from renderers.hexmap import map_image
@@ -23,7 +23,7 @@ def bot_game(seed: str) -> tuple[dict, list[Step]]:
     steps = [Step(None, {"scenario": "historical"}, dice.take_rolls())]
     while not SYSTEM.result(state):
         [side] = SYSTEM.to_act(state)
-        for choice in SYSTEM.choices(state, side):
+        for choice in SYSTEM.legal_orders(state, side):
             assert KEY.match(choice.key), choice.key
         action = SYSTEM.bot_action(state, side, dice)
         state = SYSTEM.apply(state, side, action, dice).state
@@ -89,7 +89,7 @@ def test_buttons_for_the_british_choices() -> None:
     from tests.last_stand.scenes import LoadedDice, scene
 
     def labels(state: dict) -> list[str]:
-        return [c.label for c in SYSTEM.choices(state, "british")]
+        return [c.label for c in buttons(SYSTEM, state, "british")]
 
     announce = scene({"a": "1706"}, ["1704"], phase="british_4")
     assert labels(announce) == ["Movement first", "Combat first"]
@@ -102,4 +102,4 @@ def test_buttons_for_the_british_choices() -> None:
         combat, "british", {"type": "aim", "target": "1704", "shots": {"a": 8}}, LoadedDice()
     ).state
     assert labels(aimed) == ["Fire: hit on 6 or less", "Cancel this fire"]
-    assert SYSTEM.choices(aimed, "zulu") == []
+    assert SYSTEM.legal_orders(aimed, "zulu") == []

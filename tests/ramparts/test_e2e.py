@@ -79,27 +79,38 @@ async def test_solo_game_to_its_victory_level(
     assert "60 simulated games" in answer.text()
     assert any("Simulating 60 games" in v.content for v in answer.history), "progress shown"
 
+    nosy_panel = await sandbox.click(bob, post, label="My orders (private)")
+    assert nosy_panel.response.ephemeral and "no seat" in nosy_panel.response.content
+
+    opened = await sandbox.click(alice, post, label="My orders (private)")
+    panel = opened.response
+    assert panel.ephemeral and panel.recipient is not None
+    assert "Lieutenant Chard" in panel.content, "the panel shows the hand to its owner"
     place = Place(sandbox.guild_id, sandbox.default_channel)
-    menus = 0
+    menus = clicks = 0
     for _ in range(800):
         game, _system = await laager.service.latest(place)
         if game.state["over"]:
             break
         key = orders.key(policy.choose(game.state))
-        custom_id, value = find(post, key)
+        custom_id, value = find(panel, key)
+        clicks += 1
         if value is None:
-            done = await sandbox.click(alice, post, custom_id=custom_id)
+            done = await sandbox.click(alice, panel, custom_id=custom_id)
         else:
             menus += 1
-            done = await sandbox.select(alice, post, [value], custom_id=custom_id)
+            done = await sandbox.select(alice, panel, [value], custom_id=custom_id)
         posted = [m for m in done.messages if m.channel_id == sandbox.default_channel]
-        assert posted and not posted[-1].ephemeral, done.messages[-1].text()
-        post = posted[-1]
+        public = [m for m in posted if not m.ephemeral]
+        assert public, done.messages[-1].text()
+        post = public[-1]
+        panel = next(m for m in sandbox.transcript if m.id == panel.id)
     game, _system = await laager.service.latest(place)
     over = game.state["over"]
     assert over and over["level"] in post.text() and "Game over" in post.text()
     assert post.components == []
     assert menus, "some orders came from the menus"
+    assert clicks == len([e for e in await laager.store.events(game.id) if e.kind == "action"])
 
     channel = [m for m in sandbox.messages() if not m.ephemeral and m.recipient is None]
     for message in channel:

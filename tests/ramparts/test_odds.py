@@ -1,17 +1,24 @@
-"""/ramparts odds: a Monte Carlo estimate that cannot see the hidden Draw Pile order."""
+"""/ramparts odds: a Monte Carlo estimate that knows only what the asker may know."""
 
 from __future__ import annotations
 
 from games.core.dice import Dice, derived_seed
+from games.core.engine import Viewer
 from games.ramparts.odds import estimate
 from games.ramparts.system import SYSTEM
 from games.ramparts.victory import LEVEL_NAMES
 
+PLAYER = Viewer.of_side("british")
+
+
+def opening(seed: int) -> dict:
+    return SYSTEM.new("standard", {}, Dice(derived_seed("odds", seed))).state
+
 
 def test_estimate_counts_every_game_and_states_its_margin() -> None:
-    state = SYSTEM.new("standard", {}, Dice(derived_seed("odds", 1))).state
+    state = opening(1)
     seen: list[int] = []
-    result = estimate(state, 60, progress=seen.append, every=20)
+    result = estimate(state, SYSTEM.view(state, PLAYER), 60, progress=seen.append, every=20)
     assert result.games == 60 and sum(result.levels.values()) == 60
     assert set(result.levels) <= set(LEVEL_NAMES)
     assert seen == [20, 40, 60]
@@ -20,6 +27,35 @@ def test_estimate_counts_every_game_and_states_its_margin() -> None:
 
 
 def test_estimate_ignores_the_hidden_deck_order() -> None:
-    state = SYSTEM.new("standard", {}, Dice(derived_seed("odds", 2))).state
+    state = opening(2)
     shuffled = {**state, "deck": list(reversed(state["deck"]))}
-    assert estimate(state, 40).levels == estimate(shuffled, 40).levels
+    assert (
+        estimate(state, SYSTEM.view(state, PLAYER), 40).levels
+        == estimate(shuffled, SYSTEM.view(shuffled, PLAYER), 40).levels
+    )
+
+
+def swapped_hand(state: dict) -> dict:
+    """The same public position with the hand's cards exchanged for cards from the pile."""
+    pile = [n for n in state["deck"] if n > 5][: len(state["hand"])]
+    deck = [n for n in state["deck"] if n not in pile] + state["hand"]
+    return {**state, "hand": pile, "deck": deck}
+
+
+def test_a_spectators_odds_do_not_depend_on_the_hand() -> None:
+    """Issue: the channel's odds must not tell anyone anything about the hand."""
+    state = opening(3)
+    other = swapped_hand(state)
+    public = SYSTEM.view(state, Viewer.public())
+    assert public == SYSTEM.view(other, Viewer.public())
+    assert estimate(state, public, 40).levels == estimate(other, public, 40).levels
+
+
+def test_the_player_s_odds_use_the_hand_they_hold() -> None:
+    """Planted fault: the same comparison from the player's view must tell the hands apart,
+    or the test above would pass on an estimate that ignores every input."""
+    state = opening(3)
+    other = swapped_hand(state)
+    mine = estimate(state, SYSTEM.view(state, PLAYER), 200).levels
+    theirs = estimate(other, SYSTEM.view(other, PLAYER), 200).levels
+    assert mine != theirs

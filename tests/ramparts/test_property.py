@@ -72,7 +72,7 @@ def test_random_games_through_apply(seed: int) -> None:
     for _ in range(400):
         if SYSTEM.result(state):
             break
-        offered = SYSTEM.choices(state, "british")
+        offered = SYSTEM.legal_orders(state, "british")
         assert len({c.key for c in offered}) == len(offered), "keys are unique"
         before = copy_state(state)
         after = SYSTEM.apply(state, "british", chooser.choice(offered).action, dice).state

@@ -45,8 +45,8 @@ def test_choice_keys_are_short_and_stable() -> None:
     for _ in range(80):
         if SYSTEM.result(state):
             break
-        offered = SYSTEM.choices(state, "british")
-        assert offered == SYSTEM.choices(state, "british")
+        offered = SYSTEM.legal_orders(state, "british")
+        assert offered == SYSTEM.legal_orders(state, "british")
         for choice in offered:
             assert KEY.match(choice.key) and len(choice.label) <= 80
         state = SYSTEM.apply(state, "british", choose(state), dice).state

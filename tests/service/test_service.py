@@ -8,7 +8,6 @@ from bot import errors
 from bot.service import Actor, GameService, Place, SeedSource
 from bot.storage import Store
 from games.core.dice import commitment
-from games.core.engine import position_id
 from games.core.errors import NotYourTurn, UnknownAction
 from games.registry import Registry, UnknownSystem
 from tests.fixtures.duel import SYSTEM
@@ -144,7 +143,7 @@ async def test_verify_of_a_running_game_only_shows_the_commitment(service: GameS
 
 async def test_a_stale_button_is_refused(service: GameService, store: Store) -> None:
     update = await service.new_game(HERE, ALICE, "duel", mode="solo")
-    old = position_id(update.game.state)
+    old = update.position
     await service.act(HERE, ALICE, key="strike", position=old, game_id=update.game.id)
     before = await snapshot(store)
     with pytest.raises(errors.GameMovedOn, match="moved on"):

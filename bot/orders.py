@@ -1,0 +1,84 @@
+"""Giving an order from a button, a menu or the private panel, and showing the panel."""
+
+from __future__ import annotations
+
+from bot.announce import post_update
+from bot.context import Interaction, actor_of, place_of, refuse
+from bot.service import Update
+from bot.ui import panel_view
+from games.core.engine import Viewer, hidden_from, readable_by
+from games.core.errors import LaagerError
+from games.core.text import shorten
+
+PANEL_TEXT_LIMIT = 1900
+
+
+async def choose(
+    interaction: Interaction, game_id: int, position: str, key: str, *, own: bool = False
+) -> None:
+    """Apply the order a component stands for, if it still belongs to the position.
+
+    A public button retires its own post's buttons; a panel button updates the panel in
+    place, so the player can go on giving orders from it.
+    """
+    service = interaction.client.service
+    try:
+        update = await service.act(
+            place_of(interaction),
+            await actor_of(interaction),
+            key=key,
+            position=position,
+            game_id=game_id,
+        )
+    except LaagerError as error:
+        await refuse(interaction, error.message)
+        return
+    if own:
+        panel = panel_message(interaction, update) | {"embeds": []}
+        await post_update(interaction, update, panel=panel)
+    else:
+        await post_update(interaction, update, retire_buttons=True)
+
+
+async def open_panel(interaction: Interaction, game_id: int) -> None:
+    """Show the presser their own orders and hidden information, only to them."""
+    try:
+        game, system, seats = await interaction.client.service.current(place_of(interaction))
+        if game.id != game_id:
+            raise LaagerError("That game is over; this channel has moved on to another.")
+        mine = [s for s in seats if s.user_id == interaction.user.id]
+        if not mine:
+            raise LaagerError(
+                "This button opens the orders of the players of this game, and you have no "
+                "seat in it. Watch the channel, or start your own game with `/game new`."
+            )
+    except LaagerError as error:
+        await refuse(interaction, error.message)
+        return
+    update = Update(game, system, mine)
+    await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
+
+
+def panel_message(interaction: Interaction, update: Update) -> dict:
+    """The panel's words and components for the player's seats in ``update``."""
+    sides = [s.side for s in update.seats if s.user_id == interaction.user.id]
+    state = update.game.state
+    lines = [f"**{update.system.title} · game {update.game.id}** (only you see this)"]
+    secrets = hidden_from(update.system, state, Viewer.public())
+    for side in sides:
+        known = [s.text for s in secrets if readable_by(s, Viewer.of_side(side))]
+        if known:
+            lines.append(f"{side.title()}, you alone know: " + "; ".join(known) + ".")
+    waiting = [side for side in sides if side in update.system.to_act(state)]
+    if update.result:
+        lines.append(f"The game is over: {update.result.summary}")
+    elif not waiting:
+        lines.append("Nothing to order now; this panel updates when you next give an order.")
+    else:
+        lines.append("Your orders are below; this panel updates as you give them.")
+    presentation = interaction.client.presentation(update.system.id)
+    view = panel_view(update, waiting, presentation) if waiting else None
+    return {
+        "content": shorten("\n".join(lines), PANEL_TEXT_LIMIT),
+        "view": view if view and view.children else None,
+    }

@@ -1,0 +1,275 @@
+"""One audit of every public output for the secrets each system declares.
+
+A game is played through Discord-in-a-box by people pressing the bot's own buttons,
+panels and commands, each order the one the system's bot would give. After every order
+the audit reads what Discord received since the last one: channel messages (content,
+embeds, button labels and ids, menu options, attachment names), the data handed to the
+public renderer, the log lines at DEBUG, and what other users see in their DMs and
+ephemerals. It compares them with the secrets of the position each reader may not know.
+Midway, a spectator asks for `/game status`, `/game log` and `/game export`.
+
+Text of a secret that has just stopped being one (a card played from the hand) is
+exempt in what happened; never in the buttons and menus of the position now.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import bot.announce
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.service import Place
+from games.core.dice import Dice, derived_seed
+from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
+
+STEP_LIMIT = 1500
+PANEL = "My orders (private)"
+
+
+@dataclass
+class Audit:
+    """What the audit saw and found in one game."""
+
+    system: GameSystem
+    findings: list[str] = field(default_factory=list)
+    pictures: list[str] = field(default_factory=list)
+    logs: list[str] = field(default_factory=list)
+    revealed: set[str] = field(default_factory=set)
+    steps: int = 0
+
+    def check(self, where: str, words: str, secrets: list[Secret], exempt: set[str]) -> None:
+        for secret in secrets:
+            at = words.find(secret.text) if secret.text not in exempt else -1
+            if at >= 0:
+                seen = words[max(0, at - 40) : at + len(secret.text) + 20].replace("\n", " ")
+                self.findings.append(f"{where}: {secret.what} {secret.text!r} in ...{seen}...")
+
+
+class Capture(logging.Handler):
+    def __init__(self, into: list[str]) -> None:
+        super().__init__(logging.DEBUG)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.into.append(record.getMessage())
+        except Exception:  # a record whose arguments do not format still says something
+            self.into.append(str(record.msg))
+
+
+@contextmanager
+def watching(audit: Audit, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Record every log line at DEBUG and every view handed to the public renderer."""
+    real = bot.announce.render
+
+    async def recorded(system: GameSystem, view: Any, options: JSON | None = None) -> Any:
+        audit.pictures.append(json.dumps(view.picture, sort_keys=True, default=str))
+        return await real(system, view, options)
+
+    monkeypatch.setattr(bot.announce, "render", recorded)
+    handler = Capture(audit.logs)
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def component_words(message: Message) -> str:
+    words = []
+    for row in message.components:
+        for item in row.get("components", []):
+            words += [str(item.get(k, "")) for k in ("label", "custom_id", "placeholder")]
+            words += [f"{o['label']} {o['value']}" for o in item.get("options", [])]
+    return "\n".join(words)
+
+
+def body_words(message: Message) -> str:
+    parts = [message.content, json.dumps(message.embeds)]
+    parts += [a.filename for a in message.attachments]
+    parts += [
+        a.data.decode(errors="replace")
+        for a in message.attachments
+        if a.content_type.startswith(("text", "application/json"))
+    ]
+    return "\n".join(parts)
+
+
+class Player:
+    """Plays a seated side by pressing what the bot offers, as a person would."""
+
+    def __init__(self, sandbox: DiscordSandbox, bot: LaagerBot, users: dict[str, SandboxUser]):
+        self.sandbox, self.bot, self.users = sandbox, bot, users
+        self.panel: dict[int, Message] = {}
+
+    def latest_post(self) -> Message:
+        return next(m for m in reversed(self.sandbox.messages()) if m.components)
+
+    async def give(self, user: SandboxUser, order: Order) -> None:
+        if not order.button:
+            await self.sandbox.slash(user, "game order", {"choice": order.key})
+            return
+        if order.private:
+            panel = self.panel.get(user.id)
+            if panel is None or not offers(panel, order.key):
+                opened = await self.sandbox.click(user, self.latest_post(), label=PANEL)
+                panel = self.panel[user.id] = opened.response
+            source = panel
+        else:
+            source = self.latest_post()
+        await press(self.sandbox, user, source, order.key)
+        if user.id in self.panel:
+            current = self.panel[user.id]
+            self.panel[user.id] = next(m for m in self.sandbox.transcript if m.id == current.id)
+
+
+def offers(message: Message, key: str) -> bool:
+    return any(
+        item.get("custom_id", "").endswith(f":{key}")
+        or any(o["value"] == key for o in item.get("options", []))
+        for row in message.components
+        for item in row.get("components", [])
+    )
+
+
+async def press(sandbox: DiscordSandbox, user: SandboxUser, message: Message, key: str) -> None:
+    for row in message.components:
+        for item in row.get("components", []):
+            if item["type"] == 2 and item.get("custom_id", "").endswith(f":{key}"):
+                await sandbox.click(user, message, custom_id=item["custom_id"])
+                return
+            if item["type"] == 3 and any(o["value"] == key for o in item["options"]):
+                await sandbox.select(user, message, [key], custom_id=item["custom_id"])
+                return
+    raise AssertionError(f"order {key} is not offered on {message.text()}")
+
+
+def bots_order(system: GameSystem, state: JSON, side: str, step: int) -> Order:
+    """The legal order the system's bot would give, or the first one if it names none."""
+    orders = system.legal_orders(state, side)
+    wanted = system.bot_action(state, side, Dice(derived_seed("audit", step)))
+    return next((o for o in orders if o.action == wanted), orders[0])
+
+
+async def audit_game(
+    sandbox: DiscordSandbox,
+    bot: LaagerBot,
+    system: GameSystem,
+    mode: str,
+    seats: dict[str, SandboxUser],
+    spectator: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    scenario: str | None = None,
+) -> Audit:
+    """Play one game with people in ``seats`` (side to user) and audit everything public."""
+    audit = Audit(system)
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    player = Player(sandbox, bot, {})
+    first, *others = seats.items()
+    with watching(audit, monkeypatch):
+        cursor = len(sandbox.events)
+        options = {"system": system.id, "mode": mode, "side": first[0]}
+        if scenario:
+            options["scenario"] = scenario
+        await sandbox.slash(first[1], "game new", options)
+        for side, user in others:
+            await sandbox.slash(user, "game join", {"side": side})
+        before: list[Secret] = []
+        while True:
+            game, _ = await bot.service.latest(place)
+            now = system.secrets(game.state)
+            gone = {s.text for s in before if s.ident not in {n.ident for n in now}}
+            audit.revealed |= gone
+            cursor = read(audit, sandbox, game.state, seats, cursor, gone)
+            if game.status != "active" or audit.steps >= STEP_LIMIT:
+                break
+            if audit.steps == 3:
+                cursor = await look_as_spectator(audit, sandbox, spectator, game.state, cursor)
+            side = system.to_act(game.state)[0]
+            await player.give(seats[side], bots_order(system, game.state, side, audit.steps))
+            audit.steps += 1
+            before = now
+    return audit
+
+
+def read(
+    audit: Audit,
+    sandbox: DiscordSandbox,
+    state: JSON,
+    seats: dict[str, SandboxUser],
+    cursor: int,
+    gone: set[str],
+) -> int:
+    """Audit what Discord received since ``cursor``; return the new cursor."""
+    system = audit.system
+    public = hidden_from(system, state, Viewer.public())
+    for event in sandbox.events[cursor:]:
+        message = event.message
+        if message.deleted:
+            continue
+        if message.recipient is None and not message.ephemeral:
+            where = f"channel message {message.id}"
+            audit.check(where, body_words(message), public, gone)
+            audit.check(f"{where} buttons", component_words(message), public, set())
+            continue
+        for side, user in seats.items():
+            if message.recipient is not None and message.recipient.id == user.id:
+                viewer = Viewer.of_side(side)
+                hidden = hidden_from(system, state, viewer)
+                known = {s.text for s in system.secrets(state) if readable_by(s, viewer)}
+                words = body_words(message) + component_words(message)
+                audit.check(f"{user.name}'s own message", words, hidden, audit.revealed | known)
+    for picture in audit.pictures:
+        audit.check("picture data", picture, public, set())
+    for line in audit.logs:
+        audit.check("log line", line, public, audit.revealed)
+    audit.pictures.clear()
+    audit.logs.clear()
+    return len(sandbox.events)
+
+
+async def look_as_spectator(
+    audit: Audit, sandbox: DiscordSandbox, spectator: SandboxUser, state: JSON, cursor: int
+) -> int:
+    """Another user asks for everything a spectator may ask for."""
+    public = hidden_from(audit.system, state, Viewer.public())
+    for command, options in (("game status", {}), ("game log", {"count": 50}), ("game export", {})):
+        asked = await sandbox.slash(spectator, command, options)
+        for message in asked.messages:
+            words = body_words(message) + component_words(message)
+            audit.check(f"/{command} for a spectator", words, public, audit.revealed)
+    posts = [m for m in sandbox.messages() if PANEL in component_words(m)]
+    if posts:
+        pressed = await sandbox.click(spectator, posts[-1], label=PANEL)
+        audit.check("a spectator's panel", body_words(pressed.response), public, set())
+    return len(sandbox.events)
+
+
+async def audit_bots_game(
+    sandbox: DiscordSandbox,
+    bot: LaagerBot,
+    system: GameSystem,
+    starter: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Audit:
+    """A whole bot-against-bot game, played inside one command; audit what it posted."""
+    audit = Audit(system)
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    with watching(audit, monkeypatch):
+        await sandbox.slash(starter, "game new", {"system": system.id, "mode": "bots"})
+        game, _ = await bot.service.latest(place)
+        read(audit, sandbox, game.state, {}, 0, set())
+    return audit

@@ -1,0 +1,107 @@
+"""The hidden-information audit over every registered system, and proof it catches leaks.
+
+Every system plays a whole game with people at its seats (their orders the bot's own)
+and, where it has one, a bot-against-bot game; the audit reads everything Discord
+received. Three test-only duels each leak their hidden reserve one way, and each is caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import LaagerBot, running_bot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from games.registry import Registry
+from tests.e2e.conftest import bot_settings
+from tests.e2e.leak_audit import audit_bots_game, audit_game
+
+LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
+EXTRA = ["tests.fixtures.duel:SYSTEM", *LEAKY]
+REAL = [s for s in Registry.from_paths(["tests.fixtures.duel:SYSTEM"])]
+PEOPLE_PLAY = {"duel": ("two-player", "standard"), "ramparts": ("solo", None)}
+"""Systems with secrets, played by people through buttons and panels: mode and scenario."""
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    async with running_bot(bot_settings(sandbox, sqlite_url, EXTRA)) as bot:
+        await sandbox.wait_ready()
+        yield bot
+
+
+def seats_for(bot: LaagerBot, system_id: str, mode: str, people: list[SandboxUser]) -> dict:
+    system = bot.registry.get(system_id)
+    chosen = system.modes[mode].bot_sides
+    bots = system.sides[1:] if chosen == "others" else () if chosen == "all" else chosen
+    human = [side for side in system.sides if side not in bots]
+    return dict(zip(human, people, strict=False))
+
+
+@pytest.mark.parametrize("system_id", sorted(PEOPLE_PLAY))
+async def test_no_secret_reaches_anyone_who_may_not_know_it(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    system_id: str,
+) -> None:
+    mode, scenario = PEOPLE_PLAY[system_id]
+    seats = seats_for(laager, system_id, mode, [alice, bob])
+    system = laager.registry.get(system_id)
+    audit = await audit_game(
+        sandbox, laager, system, mode, seats, carol, monkeypatch, scenario=scenario
+    )
+    assert audit.steps > 3, "a whole game was played"
+    assert audit.findings == []
+
+
+@pytest.mark.parametrize("system", [s for s in REAL if "bots" in s.modes], ids=lambda s: s.id)
+async def test_bot_against_bot_games_leak_nothing(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    system: object,
+) -> None:
+    audit = await audit_bots_game(sandbox, laager, system, alice, monkeypatch)  # type: ignore[arg-type]
+    assert audit.findings == []
+
+
+def test_every_system_with_secrets_is_played_by_people() -> None:
+    """A new system that declares secrets must join the people-played audit above."""
+    from games.core.dice import Dice, derived_seed
+
+    for system in REAL:
+        state = system.new(next(iter(system.scenarios)), {}, Dice(derived_seed("x"))).state
+        if system.secrets(state):
+            assert system.id in PEOPLE_PLAY, system.id
+
+
+@pytest.mark.parametrize(
+    ("system_id", "where"),
+    [
+        ("leak-label", "buttons"),
+        ("leak-event", "channel message"),
+        ("leak-picture", "picture data"),
+    ],
+)
+async def test_the_audit_catches_a_planted_leak(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    system_id: str,
+    where: str,
+) -> None:
+    seats = seats_for(laager, system_id, "two-player", [alice, bob])
+    system = laager.registry.get(system_id)
+    audit = await audit_game(
+        sandbox, laager, system, "two-player", seats, carol, monkeypatch, scenario="short"
+    )
+    assert any(where in finding for finding in audit.findings), audit.findings
