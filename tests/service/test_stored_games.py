@@ -12,9 +12,10 @@ from bot.service import Actor, GameService, Place, SeedSource
 from bot.storage import Store, create_engine, session_factory
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer, position_id
+from games.core.versions import FIRST_VERSION, VERSION_KEY
 from games.registry import Registry
 from tests.fixtures.make_stored_games import DUEL
-from tests.fixtures.stored_games import Row, fixture_files, load, read
+from tests.fixtures.stored_games import Row, fixture_files, fixture_path, load, read
 
 STORED = [(path, stored) for path in fixture_files() for stored in read(path)]
 
@@ -38,10 +39,24 @@ def service(sessions: async_sessionmaker[AsyncSession]) -> GameService:
     return GameService(Store(sessions), Registry.from_paths([DUEL]), SeedSource("stored-tests"))
 
 
-def test_there_is_a_stored_game_of_every_kind_for_every_built_in_system() -> None:
-    kinds = {(path.stem.rsplit("-v", 1)[0], stored["game"]["status"]) for path, stored in STORED}
+def _system_and_version(path: Path) -> tuple[str, int]:
+    system_id, _, version = path.stem.rpartition("-v")
+    return system_id, int(version)
+
+
+def test_every_system_has_finished_and_running_games_stored_at_its_current_version() -> None:
     for system in Registry.from_paths([DUEL]):
-        assert {(system.id, "active"), (system.id, "finished")} <= kinds, system.id
+        path = fixture_path(system.id, system.state_version)
+        assert path.exists(), f"run `python -m tests.fixtures.make_stored_games` for {path.name}"
+        assert {"active", "finished"} <= {stored["game"]["status"] for stored in read(path)}
+
+
+@pytest.mark.parametrize("case", STORED, ids=_name)
+def test_a_stored_game_is_of_the_version_its_file_names(case: tuple[Path, Row]) -> None:
+    path, stored = case
+    system_id, version = _system_and_version(path)
+    assert stored["game"]["system"] == system_id
+    assert stored["game"]["state"].get(VERSION_KEY, FIRST_VERSION) == version
 
 
 async def play_on(service: GameService, place: Place, *, orders: int | None) -> None:
@@ -131,6 +146,7 @@ async def test_a_stored_solo_game_plays_to_the_end_with_the_bot_answering(
     assert "action" in kinds
     if any(s["is_bot"] for s in stored["seats"]):
         assert "bot" in kinds
-    _, report = await service.verify(place)
+    assert game.state[VERSION_KEY] == service.registry.get(game.system).state_version
+    verified, report = await service.verify(place)
     assert report is not None and report.ok, report.problem
-    assert report.state == game.state
+    assert report.state == verified.state
