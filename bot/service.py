@@ -12,7 +12,7 @@ import asyncio
 import json
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -41,6 +41,7 @@ from games.core.engine import (
     position_id,
 )
 from games.core.replay import ReplayReport, Step, replay
+from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
 BOT_STEP_LIMIT = 10_000
@@ -204,7 +205,7 @@ class GameService:
                 scenario=scenario,
                 mode=mode,
                 options=dict(options or {}),
-                state=state,
+                state=stored(system, state),
                 seed=seed,
                 seed_commitment=commitment(seed),
                 dice_cursor=dice.cursor,
@@ -257,7 +258,7 @@ class GameService:
             except StaleVersion:
                 raise _moved_on() from None
             update = await self._update(game, system, [event], None)
-            secret = hidden_lines(system, game.state, side)
+            secret = hidden_lines(system, update.game.state, side)
             if secret:
                 update.private.setdefault(actor.user_id, []).extend(secret)
             return update
@@ -347,7 +348,7 @@ class GameService:
                 game = await self.store.commit_action(
                     game.id,
                     game.version,
-                    state=state,
+                    state=stored(system, state),
                     events=events,
                     dice_cursor=dice.cursor,
                     status="finished" if result else None,
@@ -385,7 +386,7 @@ class GameService:
                 game = await self.store.commit_action(
                     game.id,
                     game.version,
-                    state=game.state,
+                    state=stored(system, game.state),
                     events=[event],
                     dice_cursor=game.dice_cursor,
                     status="aborted",
@@ -406,7 +407,8 @@ class GameService:
         game = await self.store.latest_game(place.channel_id)
         if game is None:
             raise errors.NoGame("No game has been played in this channel yet.")
-        return game, self.registry.get(game.system)
+        system = self.registry.get(game.system)
+        return _loaded(system, game), system
 
     async def log(self, place: Place, limit: int = 15) -> tuple[GameRecord, list[EventRecord]]:
         game, _ = await self.latest(place)
@@ -468,7 +470,10 @@ class GameService:
             if game.last_action_at > now - timedelta(hours=hours):
                 continue
             system = self.registry.get(game.system)
-            sides = system.to_act(game.state)
+            try:
+                sides = system.to_act(loaded(system, game.state))
+            except UnreadableState:
+                continue  # written by a newer bot, which reminds its players itself
             users = [
                 s.user_id for s in await self.store.seats(game.id) if s.side in sides and s.user_id
             ]
@@ -489,7 +494,8 @@ class GameService:
                     "Start another with `/game new`."
                 )
             raise errors.NoGame("There is no game in this channel. Start one with `/game new`.")
-        return game, self.registry.get(game.system)
+        system = self.registry.get(game.system)
+        return _loaded(system, game), system
 
     async def _update(
         self,
@@ -498,6 +504,7 @@ class GameService:
         events: list[NewEvent],
         result: Result | None,
     ) -> Update:
+        game = _loaded(system, game)
         seats = await self.store.seats(game.id)
         update = Update(
             game, system, seats, [e.public_text for e in events if e.public_text], {}, result
@@ -517,6 +524,11 @@ def hidden_lines(system: GameSystem, state: JSON, side: str) -> list[str]:
     """What ``side`` sees that the channel does not."""
     public = set(system.view(state, Viewer.public()).lines)
     return [line for line in system.view(state, Viewer.of_side(side)).lines if line not in public]
+
+
+def _loaded(system: GameSystem, game: GameRecord) -> GameRecord:
+    """The stored game with its state upgraded to the shape ``system`` reads."""
+    return replace(game, state=loaded(system, game.state))
 
 
 def _pick(what: str, value: str | None, allowed: list[str], title: str) -> str:

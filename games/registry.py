@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from games.core.engine import GameSystem
 from games.core.errors import LaagerError
+from games.core.versions import check
 
 BUILT_IN: tuple[str, ...] = ("games.last_stand.system:SYSTEM", "games.ramparts.system:SYSTEM")
 """Import paths (``module:attribute``) of the systems that ship with the bot."""
@@ -38,6 +39,7 @@ class Registry:
         return cls(load_system(path) for path in (*BUILT_IN, *extra))
 
     def add(self, system: GameSystem) -> None:
+        check(system)
         self._systems[system.id] = system
 
     def get(self, system_id: str) -> GameSystem:

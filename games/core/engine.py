@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -128,6 +128,10 @@ class GameSystem(Protocol):
 
     A system may also name, in a ``cog`` attribute, the extension module (e.g.
     ``bot.cogs.last_stand``) holding its own slash commands; the bot loads it.
+
+    ``state_version`` is the shape of state the code reads and writes, and ``upgrades``
+    maps each older version n to a pure step from shape n to n + 1, so games stored by
+    older code still load (see :mod:`games.core.versions`).
     """
 
     id: str
@@ -135,6 +139,8 @@ class GameSystem(Protocol):
     sides: tuple[str, ...]
     scenarios: Mapping[str, Scenario]
     modes: Mapping[str, Mode]
+    state_version: int
+    upgrades: Mapping[int, Callable[[JSON], JSON]]
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         """Set up a game; may roll dice for the set-up."""

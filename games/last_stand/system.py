@@ -18,6 +18,7 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import RuleError
+from games.core.versions import Upgrade
 from games.last_stand import ai, flow, orders, setup
 from games.last_stand.state import (
     PHASE_TITLES,
@@ -36,6 +37,8 @@ class LastStand:
     title = "Last Stand at Isandlwana"
     sides = SIDES
     cog = "bot.cogs.last_stand"
+    state_version = 1
+    upgrades: ClassVar[dict[int, Upgrade]] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "historical": Scenario(
             "historical",

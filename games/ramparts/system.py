@@ -22,6 +22,7 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import NotYourTurn, RuleError
+from games.core.versions import Upgrade
 from games.ramparts import actions, hidden, orders, policy, views
 from games.ramparts.catalog import CHIT, IBUTHO, TRACK_IDS, TRACK_NAME
 from games.ramparts.deck import STARTING_HAND, build, shuffle
@@ -83,6 +84,8 @@ class Ramparts:
     title = "Zulus on the Ramparts!"
     sides = (SIDE,)
     cog = "bot.cogs.ramparts"
+    state_version = 1
+    upgrades: ClassVar[dict[int, Upgrade]] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario(
             "standard",
