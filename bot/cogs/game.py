@@ -203,7 +203,8 @@ class GameCog(LaagerCog):
     async def map(self, interaction: Interaction, zoom: str | None = None) -> None:
         game, system, _ = await self.bot.service.current(place_of(interaction))
         await interaction.response.defer(thinking=True)
-        picture = await render(system, system.view(game.state, Viewer.public()), {"zoom": zoom})
+        view = system.view(game.state, Viewer.public())
+        picture = await render(self.bot.pairings[system.id], view, {"zoom": zoom})
         if picture is None:
             await interaction.followup.send(f"{system.title} has no map to show.")
             return

@@ -23,6 +23,7 @@ from games.core.errors import LaagerError
 from games.ramparts.odds import estimate
 from games.ramparts.options import CARD_GROUPS
 from games.ramparts.state import SIDE
+from renderers import ramparts as pictures
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -152,7 +153,7 @@ def pack(grouped: dict[str, list[ActionChoice]]) -> list[tuple[str, list[ActionC
 
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
-    png = await asyncio.to_thread(system.render, view, {"hand": True})
+    png = await asyncio.to_thread(pictures.render, view, {"hand": True})
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 

@@ -101,8 +101,8 @@ class View:
 class GameSystem(Protocol):
     """A rules engine. Every method is a pure function of its arguments.
 
-    A system may also name, in a ``cog`` attribute, the extension module (e.g.
-    ``bot.cogs.last_stand``) holding its own slash commands; the bot loads it.
+    Pictures and commands are not its business: the bot pairs each system with a
+    renderer and, where the system has orders of its own, with commands for them.
     """
 
     id: str
@@ -137,10 +137,6 @@ class GameSystem(Protocol):
 
     def view(self, state: JSON, viewer: Viewer) -> View:
         """Exactly what ``viewer`` may see; hidden values never leave through here."""
-        ...
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        """A PNG of the view, or None if the system has no picture."""
         ...
 
 

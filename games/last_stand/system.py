@@ -35,7 +35,6 @@ class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
     sides = SIDES
-    cog = "bot.cogs.last_stand"
     scenarios: ClassVar[dict[str, Scenario]] = {
         "historical": Scenario(
             "historical",
@@ -103,11 +102,6 @@ class LastStand:
             summary_lines(state),
             picture(state),
         )
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        from renderers.hexmap import render_map
-
-        return render_map(view.picture, options or {})
 
 
 def button_choices(state: JSON) -> list[ActionChoice]:

@@ -81,7 +81,6 @@ class Ramparts:
     id = "ramparts"
     title = "Zulus on the Ramparts!"
     sides = (SIDE,)
-    cog = "bot.cogs.ramparts"
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario(
             "standard",
@@ -137,14 +136,6 @@ class Ramparts:
 
     def view(self, state: JSON, viewer: Viewer) -> View:
         return views.view(state, viewer)
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        from renderers.cards import render_hand
-        from renderers.tracks import render_tracks
-
-        if options.get("hand"):
-            return render_hand(view)
-        return render_tracks(view)
 
 
 SYSTEM = Ramparts()
