@@ -13,7 +13,6 @@ import discord
 
 from bot.service import Update
 from bot.systems import Pairing
-from bot.ui import choice_view
 from games.core.engine import JSON, View
 
 if TYPE_CHECKING:
@@ -41,11 +40,8 @@ class Presentation:
     """How a system's updates reach the channel: the components offering its orders, and
     anything it sends after the post (such as a picture of a private hand)."""
 
-    components: Callable[[Update], discord.ui.View | None] = choice_view
+    components: Callable[[Update], discord.ui.View | None]
     after: Callable[[discord.Interaction[LaagerBot], Update], Awaitable[None]] | None = None
-
-
-PLAIN = Presentation()
 
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
@@ -94,7 +90,7 @@ async def post_update(
     if picture:
         embed.set_image(url="attachment://map.png")
         kwargs["file"] = picture
-    presentation = interaction.client.presentations.get(update.system.id, PLAIN)
+    presentation = interaction.client.presentation(update.system.id)
     buttons = presentation.components(update)
     if buttons:
         kwargs["view"] = buttons

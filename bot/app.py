@@ -18,6 +18,7 @@ from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
 from bot.systems import pairings
+from bot.ui import choice_view
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,9 @@ COGS = (
     "bot.cogs.referee.roster",
     "bot.cogs.referee.house_rules",
 )
+
+PLAIN = Presentation(choice_view)
+"""How a system whose cog sets no presentation of its own offers orders: a button each."""
 
 
 class LaagerBot(commands.AutoShardedBot):
@@ -54,6 +58,10 @@ class LaagerBot(commands.AutoShardedBot):
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.presentations: dict[str, Presentation] = {}
         """Systems whose cogs present their orders their own way, by system id."""
+
+    def presentation(self, system_id: str) -> Presentation:
+        """How updates of a system reach the channel: its cog's way, or plain buttons."""
+        return self.presentations.get(system_id, PLAIN)
 
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.orders import choose
 from bot.service import Update
 from games.core.engine import position_id
 
@@ -47,8 +48,6 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_ID
         return cls(int(match["game"]), match["position"], match["key"], label, item.style)
 
     async def callback(self, interaction: discord.Interaction[LaagerBot]) -> Any:
-        from bot.cogs.game import choose
-
         await choose(interaction, self.game_id, self.position, self.key)
 
 

@@ -12,7 +12,8 @@ from discord import app_commands
 
 from bot import errors
 from bot.announce import COLOUR, clip, post_update, render, send_private
-from bot.cogs.common import Interaction, LaagerCog, actor_of, place_of, refuse
+from bot.cogs.common import LaagerCog
+from bot.interactions import Interaction, actor_of, place_of
 from bot.service import Update, export_text, hidden_lines
 from bot.ui import ActionButton, choice_view
 from games.core.engine import GameSystem, Viewer
@@ -22,23 +23,6 @@ if TYPE_CHECKING:
     from bot.app import LaagerBot
 
 log = logging.getLogger(__name__)
-
-
-async def choose(interaction: Interaction, game_id: int, position: str, key: str) -> None:
-    """A button press: apply the order it stands for, if it still belongs to the position."""
-    service = interaction.client.service
-    try:
-        update = await service.act(
-            place_of(interaction),
-            await actor_of(interaction),
-            key=key,
-            position=position,
-            game_id=game_id,
-        )
-    except LaagerError as error:
-        await refuse(interaction, error.message)
-        return
-    await post_update(interaction, update, retire_buttons=True)
 
 
 class GameCog(LaagerCog):

@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.announce import COLOUR, Presentation, clip, post_update
-from bot.cogs.common import LaagerCog, actor_of, place_of, refuse
-from bot.cogs.game import choose
+from bot.cogs.common import LaagerCog
+from bot.interactions import actor_of, place_of, refuse
+from bot.orders import choose
 from bot.service import Update
 from bot.ui import ActionButton
 from games.core.engine import ActionChoice, GameSystem, Viewer, position_id

@@ -12,10 +12,10 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
-from bot.cogs.common import place_of
 from bot.cogs.referee import choices as C
 from bot.cogs.referee.answers import complete_choices, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
+from bot.interactions import place_of
 from bot.storage.referee import ChannelDocument
 from games.core.dice import derived_seed, new_seed
 from games.referee.deck import DeckError, DeckState, draw, is_blank, new_deck, reshuffle

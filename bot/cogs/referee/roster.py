@@ -18,12 +18,12 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
-from bot.cogs.common import place_of
 from bot.cogs.referee import choices as C
 from bot.cogs.referee.answers import Answer, answer_embed, complete_choices, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.dice import Roller
 from bot.cogs.referee.sotq_answers import reaction_uses
+from bot.interactions import place_of
 from games.referee import roster as R
 from games.referee.roster import CasualtyReport, Roster
 from games.tables import Tables, sotq

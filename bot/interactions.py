@@ -1,0 +1,36 @@
+"""Who and where an interaction comes from, and how a refusal answers it: shared by the cogs
+and by the components whose callbacks run outside any cog."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import errors
+from bot.service import Actor, Place
+
+Interaction = discord.Interaction["LaagerBot"]
+
+
+def place_of(interaction: Interaction) -> Place:
+    if interaction.channel_id is None:
+        raise errors.BadInput("Games live in channels or threads; use this command in one.")
+    return Place(interaction.guild_id, interaction.channel_id)
+
+
+async def actor_of(interaction: Interaction) -> Actor:
+    """The user, and whether they are a referee here (Manage Channels or the referee role)."""
+    user = interaction.user
+    referee = bool(interaction.permissions.manage_channels)
+    if not referee and interaction.guild_id and isinstance(user, discord.Member):
+        settings = await interaction.client.store.guild_settings(interaction.guild_id)
+        if settings.referee_role_id:
+            referee = any(role.id == settings.referee_role_id for role in user.roles)
+    return Actor(user.id, referee)
+
+
+async def refuse(interaction: Interaction, message: str) -> None:
+    """Answer with an ephemeral explanation, whether or not the interaction was answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
