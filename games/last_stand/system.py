@@ -61,7 +61,7 @@ class LastStand:
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
-            f"British set-up: place {what} with `/laststand move`, or press "
+            f"British set-up: move {what} onto the map one by one, or press "
             "**Place for me**, then **Finish set-up**."
         )
         return Outcome(state, [Event(text)])

@@ -117,7 +117,7 @@ class Ramparts:
 
     def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
         if state["over"]:
-            raise RuleError("This game is over; start another with `/ramparts new`.")
+            raise RuleError("This game is over; start a new game to play on.")
         if side != SIDE:
             raise NotYourTurn("Only the British player gives orders in this game.")
         actions.check(state, dict(action))
