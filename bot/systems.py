@@ -51,6 +51,17 @@ def load_pairing(path: str) -> Pairing:
 
 
 def pairings(extra: Iterable[str] = ()) -> dict[str, Pairing]:
-    """The built-in pairings, then those at the ``extra`` import paths, by system id (a later
-    one with the same id replaces an earlier one)."""
-    return {pairing.system.id: pairing for pairing in (*BUILT_IN, *map(load_pairing, extra))}
+    """The built-in pairings, then those at the ``extra`` import paths, by system id.
+
+    Stored games name their system by id, so an id is installed once: a second system with
+    it is refused rather than left to hide the first one's picture and commands."""
+    found = {pairing.system.id: pairing for pairing in BUILT_IN}
+    for path in extra:
+        pairing = load_pairing(path)
+        if pairing.system.id in found:
+            raise ValueError(
+                f"{path} is a game system with the id `{pairing.system.id}`, which is already "
+                "installed; take it out of EXTRA_SYSTEMS."
+            )
+        found[pairing.system.id] = pairing
+    return found

@@ -38,6 +38,15 @@ def test_extras_join_the_built_in_systems_by_id() -> None:
     found = pairings(["tests.fixtures.duel:SYSTEM"])
     assert list(found) == [*(p.system.id for p in BUILT_IN), "duel"]
     assert {p.cog for p in found.values()} == {"bot.cogs.last_stand", "bot.cogs.ramparts", None}
-    assert pairings(["tests.fixtures.duel:SYSTEM", "tests.fixtures.duel:PAIRING"])["duel"] is (
-        duel.PAIRING
-    )
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["games.ramparts:SYSTEM"],
+        ["tests.fixtures.duel:SYSTEM", "tests.fixtures.duel:PAIRING"],
+    ],
+)
+def test_an_id_is_installed_once(extra: list[str]) -> None:
+    with pytest.raises(ValueError, match="already installed; take it out of EXTRA_SYSTEMS"):
+        pairings(extra)
