@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.service import Update
+from bot.systems import Pairing
 from bot.ui import public_view
-from games.core.engine import JSON, GameSystem, View
+from games.core.engine import JSON, View
 from games.core.text import shorten
 
 if TYPE_CHECKING:
@@ -26,11 +27,9 @@ EMBED_LIMIT = 4000
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
-async def render(
-    system: GameSystem, view: View, options: JSON | None = None
-) -> discord.File | None:
+async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
     """Render a view to a PNG in a worker thread, so the event loop stays free."""
-    png = await asyncio.to_thread(system.render, view, options or {})
+    png = await asyncio.to_thread(pairing.picture, view, options or {})
     if png is None:
         return None
     return discord.File(io.BytesIO(png), filename="map.png")
@@ -82,7 +81,7 @@ async def post_update(
     if not interaction.response.is_done() and not retire_buttons and panel is None:
         await interaction.response.defer(thinking=True)
     view = update.public_view()
-    picture = await render(update.system, view)
+    picture = await render(interaction.client.pairings[update.system.id], view)
     embed = game_embed(update, view)
     kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
     if picture:

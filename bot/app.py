@@ -17,6 +17,7 @@ from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
+from bot.systems import pairings
 from bot.ui import PLAIN, ActionButton, OrderSelect, PanelButton, Presentation
 from games.registry import Registry
 
@@ -46,7 +47,8 @@ class LaagerBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        self.registry = Registry.from_paths(settings.extra_systems)
+        self.pairings = pairings(settings.extra_systems)
+        self.registry = Registry(pairing.system for pairing in self.pairings.values())
         self.engine = create_engine(settings.database_url)
         self.store = Store(session_factory(self.engine))
         self.referee = RefereeStore(session_factory(self.engine))
@@ -62,7 +64,8 @@ class LaagerBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton)
-        for cog in (*COGS, *self.registry.cogs()):
+        paired = [pairing.cog for pairing in self.pairings.values() if pairing.cog]
+        for cog in (*COGS, *paired):
             await self.load_extension(cog)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

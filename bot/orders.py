@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.announce import post_update
-from bot.context import Interaction, actor_of, place_of, refuse
+from bot.interactions import Interaction, actor_of, place_of, refuse
 from bot.service import Update
 from bot.ui import panel_view
 from games.core.engine import Viewer, hidden_from, readable_by

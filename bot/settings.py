@@ -31,7 +31,10 @@ class Settings(BaseSettings):
     )
     extra_systems: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
-        description="Comma-separated import paths (module:attribute) of extra game systems.",
+        description=(
+            "Comma-separated import paths (module:attribute) of extra game systems, each a bare "
+            "system or a bot.systems.Pairing that adds its picture and cog."
+        ),
     )
     seed: str | None = Field(
         default=None, description="Master seed: makes game seeds reproducible (sandbox, tests)."

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.context import refuse
+from bot.interactions import refuse
 from bot.service import Update
 from games.core.engine import Order, Viewer, hidden_from, readable_by
 from games.core.text import shorten

@@ -1,4 +1,4 @@
-"""What every cog shares: who and where a command comes from, and how refusals are shown."""
+"""What every cog shares: player-facing errors answered as refusals, the rest apologised for."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ import logging
 from discord import app_commands
 from discord.ext import commands
 
-from bot.context import Interaction, actor_of, place_of, refuse
+from bot.interactions import Interaction, refuse
 from games.core.errors import LaagerError
-
-__all__ = ["Interaction", "LaagerCog", "actor_of", "place_of", "refuse"]
 
 log = logging.getLogger(__name__)
 

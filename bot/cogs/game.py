@@ -12,7 +12,8 @@ from discord import app_commands
 
 from bot import errors
 from bot.announce import COLOUR, clip, post_update, render, send_private
-from bot.cogs.common import Interaction, LaagerCog, actor_of, place_of
+from bot.cogs.common import LaagerCog
+from bot.interactions import Interaction, actor_of, place_of
 from bot.orders import panel_message
 from bot.service import Update, export_text, hidden_lines
 from games.core.engine import GameSystem, Viewer
@@ -187,7 +188,8 @@ class GameCog(LaagerCog):
     async def map(self, interaction: Interaction, zoom: str | None = None) -> None:
         game, system, _ = await self.bot.service.current(place_of(interaction))
         await interaction.response.defer(thinking=True)
-        picture = await render(system, system.view(game.state, Viewer.public()), {"zoom": zoom})
+        view = system.view(game.state, Viewer.public())
+        picture = await render(self.bot.pairings[system.id], view, {"zoom": zoom})
         if picture is None:
             await interaction.followup.send(f"{system.title} has no map to show.")
             return

@@ -15,8 +15,9 @@ import discord
 from discord import app_commands
 
 from bot.announce import post_update
-from bot.cogs.common import LaagerCog, actor_of, place_of
+from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
+from bot.interactions import actor_of, place_of
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError
 from games.last_stand.orders import STACK, movers

@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 
 from bot.announce import COLOUR, clip, post_update
-from bot.cogs.common import LaagerCog, actor_of, place_of
+from bot.cogs.common import LaagerCog
+from bot.interactions import actor_of, place_of
 from bot.service import Update
 from bot.ui import Presentation, menu_layout
 from games.core.engine import GameSystem, Viewer
@@ -21,6 +22,7 @@ from games.core.errors import LaagerError
 from games.ramparts.odds import estimate
 from games.ramparts.options import CARD_GROUPS
 from games.ramparts.state import SIDE
+from renderers import ramparts as pictures
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -44,7 +46,7 @@ MENUS = {
 
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
-    png = await asyncio.to_thread(system.render, view, {"hand": True})
+    png = await asyncio.to_thread(pictures.render, view, {"hand": True})
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 

@@ -126,8 +126,8 @@ class View:
 class GameSystem(Protocol):
     """A rules engine. Every method is a pure function of its arguments.
 
-    A system may also name, in a ``cog`` attribute, the extension module (e.g.
-    ``bot.cogs.last_stand``) holding its own slash commands; the bot loads it.
+    Pictures and commands are not its business: the bot pairs each system with a
+    renderer and, where the system has orders of its own, with commands for them.
 
     ``state_version`` is the shape of state the code reads and writes, and ``upgrades``
     maps each older version n to a pure step from shape n to n + 1, so games stored by
@@ -181,10 +181,6 @@ class GameSystem(Protocol):
     def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
         """A position ``viewer`` cannot tell from this one: every value hidden from them is
         drawn afresh, consistently with what they can see. Simulations start from it."""
-        ...
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        """A PNG of the view, or None if the system has no picture."""
         ...
 
 

@@ -37,7 +37,7 @@ def to_act(state: JSON) -> str | None:
 def apply(state: JSON, side: str, action: JSON, dice: Dice) -> tuple[JSON, list[str]]:
     """Check and carry out one order; the original state is never changed."""
     if state["result"]:
-        raise RuleError("The game is over. Start another with `/game new`.")
+        raise RuleError("The game is over; start a new game to play on.")
     if side != to_act(state):
         raise NotYourTurn(
             f"It is the {to_act(state)} player's {PHASE_TITLES[state['phase']]} phase; "

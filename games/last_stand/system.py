@@ -36,7 +36,6 @@ class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
     sides = SIDES
-    cog = "bot.cogs.last_stand"
     state_version = 1
     upgrades: ClassVar[dict[int, Upgrade]] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
@@ -65,7 +64,7 @@ class LastStand:
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
-            f"British set-up: place {what} with `/laststand move`, or press "
+            f"British set-up: move {what} onto the map one by one, or press "
             "**Place for me**, then **Finish set-up**."
         )
         return Outcome(state, [Event(text)])
@@ -113,11 +112,6 @@ class LastStand:
             summary_lines(state),
             picture(state),
         )
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        from renderers.hexmap import render_map
-
-        return render_map(view.picture, options or {})
 
 
 def summary_lines(state: JSON) -> list[str]:

@@ -28,7 +28,7 @@ used (each is also noted where it is implemented, or in the data files):
 - Chard and Bromhead draw after the phase's own draw. Dick never uses up the Hero
   Phase's one free Put Forth. Reynolds works once per Housekeeping, before the hand
   limit; his fate: 1-2 discarded, 3-4 back to hand, 5-6 stays.
-- /ramparts odds reshuffles the unseen Draw Pile in every run.
+- The odds estimate reshuffles the unseen Draw Pile in every run.
 """
 
 from games.ramparts.system import SYSTEM

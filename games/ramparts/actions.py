@@ -234,7 +234,7 @@ def check(s: State, action: Action) -> None:
     if action in allowed:
         return
     if not allowed:
-        raise RuleError("The game is over; start a new one with `/ramparts new`.")
+        raise RuleError("The game is over; start a new game to play on.")
     kinds = sorted({a["type"] for a in allowed})
     raise RuleError("That order is not open now. At this step you may: " + ", ".join(kinds) + ".")
 

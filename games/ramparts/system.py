@@ -83,7 +83,6 @@ class Ramparts:
     id = "ramparts"
     title = "Zulus on the Ramparts!"
     sides = (SIDE,)
-    cog = "bot.cogs.ramparts"
     state_version = 1
     upgrades: ClassVar[dict[int, Upgrade]] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
@@ -119,7 +118,7 @@ class Ramparts:
 
     def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
         if state["over"]:
-            raise RuleError("This game is over; start another with `/ramparts new`.")
+            raise RuleError("This game is over; start a new game to play on.")
         if side != SIDE:
             raise NotYourTurn("Only the British player gives orders in this game.")
         actions.check(state, dict(action))
@@ -145,14 +144,6 @@ class Ramparts:
     def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
         sees_hand = viewer.kind == "referee" or viewer.side == SIDE
         return hidden.sample(state, sees_hand, dice)
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        from renderers.cards import render_hand
-        from renderers.tracks import render_tracks
-
-        if options.get("hand"):
-            return render_hand(view)
-        return render_tracks(view)
 
 
 SYSTEM = Ramparts()

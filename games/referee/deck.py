@@ -24,6 +24,10 @@ class DeckError(LaagerError):
     """A deck order that cannot be carried out; the message says what to do instead."""
 
 
+class EmptyDeck(DeckError):
+    """The draw pile is empty: the discards must be reshuffled into it first."""
+
+
 class DeckState(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -103,7 +107,7 @@ def new_deck(
 def draw(state: DeckState) -> tuple[DeckState, str]:
     """The top card goes to the discards; an empty pile must be reshuffled first."""
     if not state.pile:
-        raise DeckError("The deck is empty; `/events reshuffle` puts the discards back.")
+        raise EmptyDeck("The deck is empty; reshuffle the discards back into it first.")
     card, *rest = state.pile
     return state.model_copy(update={"pile": tuple(rest), "discards": (*state.discards, card)}), card
 

@@ -32,8 +32,22 @@ MAX_FIGURES = 500
 NAME_LENGTH = 40
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The roster order to give next: ``add``, or a test (``pinning``, ``morale``,
+    ``officer``) of ``unit``. The bot spells it out as its command."""
+
+    order: str
+    unit: str | None = None
+
+
 class RosterError(LaagerError):
-    """A roster order that names no unit, or breaks a rule about units."""
+    """A roster order that names no unit, or breaks a rule about units; ``hint`` is the order
+    that would put it right, where there is one."""
+
+    def __init__(self, message: str, hint: Hint | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 class Unit(BaseModel):
@@ -85,8 +99,9 @@ class Roster(BaseModel):
         for unit in self.units:
             if unit.name.casefold() == name.strip().casefold():
                 return unit
-        names = ", ".join(u.name for u in self.units) or "none yet: add one with /roster add"
-        raise RosterError(f"No unit called {name!r} on the roster; units: {names}.")
+        names = ", ".join(u.name for u in self.units) or "none yet"
+        hint = None if self.units else Hint("add")
+        raise RosterError(f"No unit called {name!r} on the roster; units: {names}.", hint)
 
     def replace(self, unit: Unit) -> "Roster":
         units = tuple(unit if u.name == unit.name else u for u in self.units)
@@ -105,6 +120,14 @@ class Roster(BaseModel):
 
 
 @dataclass(frozen=True)
+class Call:
+    """A test a loss calls for, in words, and the roster order that rolls it."""
+
+    text: str
+    hint: Hint | None = None
+
+
+@dataclass(frozen=True)
 class CasualtyReport:
     """What a loss means for a unit: its percentage this turn and the tests it now needs."""
 
@@ -113,15 +136,7 @@ class CasualtyReport:
     lost_this_turn: int
     figures_left: int
     percent: int
-    calls: tuple[str, ...]
-
-    def lines(self) -> list[str]:
-        head = (
-            f"**{self.unit}** loses {self.lost} figure{'s' if self.lost != 1 else ''}: "
-            f"{self.figures_left} left, {self.lost_this_turn} lost this turn = {self.percent}% "
-            "of its strength at the start of the turn."
-        )
-        return [head, *(f"- {call}" for call in self.calls)]
+    calls: tuple[Call, ...]
 
 
 def _choice(value: str, allowed: Mapping[str, Any] | Sequence[str], what: str) -> str:
@@ -262,17 +277,19 @@ def morale_setup(
     }
 
 
-def _calls(roster: Roster, unit: Unit, percent: int, tables: Tables, *, fire: bool) -> list[str]:
+def _calls(roster: Roster, unit: Unit, percent: int, tables: Tables, *, fire: bool) -> list[Call]:
     calls = []
     if unit.figures == 0:
-        return [f"{unit.name} has no figures left."]
+        return [Call(f"{unit.name} has no figures left.")]
     if fire and percent > 0:
         multiplier = tables["sotq_firing"].pinning.multiplier  # type: ignore[attr-defined]
         needed = percent // multiplier
         chance = f"pinned on a D10 of {needed} or less" if needed else "cannot be pinned by this"
         calls.append(
-            f"Pinning test (rule 11k): {percent}% lost this turn, {chance}: "
-            f"`/roster pinning unit:{unit.name}`"
+            Call(
+                f"Pinning test (rule 11k): {percent}% lost this turn, {chance}",
+                Hint("pinning", unit.name),
+            )
         )
     if fire:
         setup = morale_setup(roster, unit, (), tables)
@@ -283,12 +300,14 @@ def _calls(roster: Roster, unit: Unit, percent: int, tables: Tables, *, fire: bo
             names.append(f"casualties {setup['casualty_percent']}%")
         names += list(setup["extra_modifiers"])
         calls.append(
-            f"Morale test at step i (rule 13b, figures lost to fire): morale {unit.morale}"
-            + (f" with {', '.join(names)}" if names else "")
-            + f": `/roster morale unit:{unit.name}`"
+            Call(
+                f"Morale test at step i (rule 13b, figures lost to fire): morale {unit.morale}"
+                + (f" with {', '.join(names)}" if names else ""),
+                Hint("morale", unit.name),
+            )
         )
     if unit.officer is not None:
-        calls.append(f"Officer casualty test (rule 11j): `/roster officer unit:{unit.name}`")
+        calls.append(Call("Officer casualty test (rule 11j)", Hint("officer", unit.name)))
     return calls
 
 
@@ -477,8 +496,8 @@ def melee(
         other = units[1 - index]
         if unit.melee_score is None or unit.morale_turn != roster.turn:
             raise RosterError(
-                f"{unit.name} has no morale score this turn; test it first with "
-                f"`/roster morale unit:{unit.name}` (rule 13d)."
+                f"{unit.name} has no morale score this turn; test its morale first (rule 13d).",
+                Hint("morale", unit.name),
             )
         if weapon is None:
             raise RosterError(f"Name the melee weapon of {unit.name}; it has none on the roster.")

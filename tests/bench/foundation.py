@@ -50,7 +50,7 @@ async def round_trips(rounds: int, scratch: Path) -> list[str]:
             discord_api_base=sandbox.api_base,
             discord_gateway_url=sandbox.gateway_url,
             database_url=f"sqlite+aiosqlite:///{scratch / 'bench.sqlite3'}",
-            extra_systems=["tests.fixtures.duel:SYSTEM"],
+            extra_systems=["tests.fixtures.duel:PAIRING"],
             seed="bench",
         )
         async with running_bot(settings):

@@ -18,13 +18,14 @@ import re
 
 import pytest
 
+from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Viewer, hidden_from
 from games.core.errors import RuleError
 from games.core.replay import Step, replay
-from games.registry import Registry
 
-SYSTEMS = list(Registry.from_paths(["tests.fixtures.duel:SYSTEM"]))
+PAIRINGS = pairings(["tests.fixtures.duel:PAIRING"])
+SYSTEMS = [pairing.system for pairing in PAIRINGS.values()]
 GAMES = 2
 STEP_LIMIT = 600
 APPLY_SAMPLE = 12
@@ -121,7 +122,7 @@ def play(system: GameSystem, game: int) -> None:
     assert report.ok, report.problem
     assert report.state == state, "replay from the seed is exact"
     for viewer in viewers(system):
-        picture = system.render(system.view(state, viewer), {})
+        picture = PAIRINGS[system.id].picture(system.view(state, viewer), {})
         assert picture is None or picture.startswith(PNG)
 
 

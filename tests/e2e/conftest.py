@@ -11,7 +11,7 @@ from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.settings import Settings
 
-TEST_SYSTEMS = ["tests.fixtures.duel:SYSTEM"]
+TEST_SYSTEMS = ["tests.fixtures.duel:PAIRING"]
 
 
 def bot_settings(

@@ -71,9 +71,9 @@ def watching(audit: Audit, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Record every log line at DEBUG and every view handed to the public renderer."""
     real = bot.announce.render
 
-    async def recorded(system: GameSystem, view: Any, options: JSON | None = None) -> Any:
+    async def recorded(pairing: Any, view: Any, options: JSON | None = None) -> Any:
         audit.pictures.append(json.dumps(view.picture, sort_keys=True, default=str))
-        return await real(system, view, options)
+        return await real(pairing, view, options)
 
     monkeypatch.setattr(bot.announce, "render", recorded)
     handler = Capture(audit.logs)

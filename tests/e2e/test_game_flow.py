@@ -6,9 +6,10 @@ import io
 
 from PIL import Image
 
-from bot.app import LaagerBot
+from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
+from tests.e2e.conftest import bot_settings
 
 
 def png_of(message: Message) -> Image.Image:
@@ -57,3 +58,16 @@ async def test_two_players_dm_refusal_button_and_map(
 
     stale = await sandbox.click(alice, status.response, label="Tally")
     assert stale.ephemeral and "moved on" in stale.response.content
+
+
+async def test_a_bare_system_plays_without_a_picture(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """EXTRA_SYSTEMS may name a system with no pairing: it plays, with no map to show."""
+    settings = bot_settings(sandbox, sqlite_url, ["tests.fixtures.duel:SYSTEM"])
+    async with running_bot(settings):
+        await sandbox.wait_ready()
+        started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+        assert "Strike" in started.response.text() and started.response.attachments == []
+        shown = await sandbox.slash(alice, "game map")
+        assert "Duel (test game) has no map to show." in shown.response.content

@@ -13,13 +13,13 @@ import pytest
 
 from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
-from games.registry import Registry
+from bot.systems import installed
 from tests.e2e.conftest import bot_settings
 from tests.e2e.leak_audit import audit_bots_game, audit_game
 
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
-EXTRA = ["tests.fixtures.duel:SYSTEM", *LEAKY]
-REAL = [s for s in Registry.from_paths(["tests.fixtures.duel:SYSTEM"])]
+EXTRA = ["tests.fixtures.duel:PAIRING", *LEAKY]
+REAL = list(installed(["tests.fixtures.duel:PAIRING"]))
 PEOPLE_PLAY = {"duel": ("two-player", "standard"), "ramparts": ("solo", None)}
 """Systems with secrets, played by people through buttons and panels: mode and scenario."""
 

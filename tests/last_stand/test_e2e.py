@@ -16,7 +16,7 @@ from bot.sandbox.components import clickable_buttons
 from bot.sandbox.models import Message
 from tests.e2e.conftest import bot_settings
 
-SYSTEMS = ["games.last_stand.system:SYSTEM"]
+SYSTEMS: list[str] = []  # the built-in systems only
 PREFERENCE = (
     "Fire: hit",
     "Raise the Colours",

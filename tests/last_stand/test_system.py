@@ -8,11 +8,13 @@ import re
 
 from PIL import Image
 
+from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, buttons
 from games.core.replay import Step, replay
 from games.last_stand.system import SYSTEM
 from renderers.hexmap import map_image
+from renderers.last_stand import render
 
 KEY = re.compile(r"^[\w.-]+$")
 
@@ -31,9 +33,11 @@ def bot_game(seed: str) -> tuple[dict, list[Step]]:
     return state, steps
 
 
-def test_is_a_game_system_with_its_own_cog() -> None:
-    assert isinstance(SYSTEM, GameSystem)
-    assert SYSTEM.cog == "bot.cogs.last_stand" and SYSTEM.id == "last-stand"
+def test_is_a_game_system_the_bot_pairs_with_its_cog_and_map() -> None:
+    assert isinstance(SYSTEM, GameSystem) and SYSTEM.id == "last-stand"
+    pairing = pairings()["last-stand"]
+    assert pairing.system is SYSTEM and pairing.cog == "bot.cogs.last_stand"
+    assert pairing.render is render
 
 
 def test_a_bot_game_replays_exactly_and_its_state_is_plain_json() -> None:
@@ -62,9 +66,9 @@ def test_public_view_and_map_picture() -> None:
     view = SYSTEM.view(state, Viewer.public())
     assert view.title.startswith("Turn 1")
     assert any("Zulus: 112 on the map" in line for line in view.lines)
-    image = Image.open(io.BytesIO(SYSTEM.render(view, {})))
+    image = Image.open(io.BytesIO(render(view, {})))
     assert image.size[0] > 1000 and image.size[1] > 500
-    zoom = Image.open(io.BytesIO(SYSTEM.render(view, {"zoom": "1206"})))
+    zoom = Image.open(io.BytesIO(render(view, {"zoom": "1206"})))
     assert zoom.size[0] < image.size[0]
     unknown = map_image(view.picture, {"zoom": "9999"})  # not a hex: the whole map
     assert unknown.size == image.size

@@ -22,7 +22,7 @@ from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
 """Discord-in-a-box fixtures shared with tests/e2e."""
 
-SYSTEMS = ["games.ramparts:SYSTEM"]
+SYSTEMS: list[str] = []  # the built-in systems only
 HAND_ONLY = ("You drew", "Your hand")
 
 

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import re
 
+from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer
 from games.core.replay import Step, replay
 from games.ramparts.policy import choose
 from games.ramparts.system import SYSTEM
+from renderers.ramparts import render
 
 KEY = re.compile(r"^[\w.-]+$")
 
 
-def test_is_a_game_system() -> None:
+def test_is_a_game_system_the_bot_pairs_with_its_cog_and_pictures() -> None:
     assert isinstance(SYSTEM, GameSystem)
     assert SYSTEM.id == "ramparts" and SYSTEM.sides == ("british",)
-    assert SYSTEM.cog == "bot.cogs.ramparts"
+    pairing = pairings()["ramparts"]
+    assert pairing.system is SYSTEM and pairing.cog == "bot.cogs.ramparts"
+    assert pairing.render is render
     assert SYSTEM.modes["solo"].bot_sides == ()
 
 
@@ -71,8 +75,8 @@ def test_replay_reproduces_a_whole_game() -> None:
 
 def test_pictures_are_pngs() -> None:
     state = SYSTEM.new("standard", {}, Dice(derived_seed("p", 1))).state
-    board = SYSTEM.render(SYSTEM.view(state, Viewer.public()), {})
-    hand = SYSTEM.render(SYSTEM.view(state, Viewer.of_side("british")), {"hand": True})
+    board = render(SYSTEM.view(state, Viewer.public()), {})
+    hand = render(SYSTEM.view(state, Viewer.of_side("british")), {"hand": True})
     assert board and board.startswith(b"\x89PNG")
     assert hand and hand.startswith(b"\x89PNG")
-    assert SYSTEM.render(SYSTEM.view(state, Viewer.public()), {"hand": True}) is None
+    assert render(SYSTEM.view(state, Viewer.public()), {"hand": True}) is None

@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.referee.deck import DeckError, DeckState, Filtering, draw, is_blank, new_deck, reshuffle
+from games.referee.deck import (
+    DeckError,
+    DeckState,
+    EmptyDeck,
+    Filtering,
+    draw,
+    is_blank,
+    new_deck,
+    reshuffle,
+)
 from games.tables import load_tables, sotq
 
 TABLES = load_tables()
@@ -28,7 +37,7 @@ def test_draws_move_cards_to_the_discards_until_a_reshuffle() -> None:
         state, card = draw(state)
         drawn.append(card)
     assert tuple(drawn) == state.discards and len(drawn) == 6
-    with pytest.raises(DeckError, match="reshuffle"):
+    with pytest.raises(EmptyDeck, match="reshuffle"):
         draw(state)
     again = reshuffle(state)
     assert sorted(again.pile) == sorted(drawn) and again.discards == ()

@@ -3,7 +3,7 @@
 import pytest
 
 from games.referee import roster as R
-from games.referee.roster import Roster, RosterError
+from games.referee.roster import Call, Hint, Roster, RosterError
 from games.tables import TableError, load_tables
 
 TABLES = load_tables()
@@ -56,8 +56,11 @@ def test_rule_11_firing_example_removes_three_zulus_and_calls_for_pinning() -> N
     )
     assert result.factor == 5 and result.points == 25 and result.figures_removed == 3
     assert report.percent == 6 and report.figures_left == 47
-    assert any("Pinning test" in call and "D10 of 3 or less" in call for call in report.calls)
-    assert any("Morale test" in call and "under fire" in call for call in report.calls)
+    texts = {call.hint: call.text for call in report.calls}
+    assert "Pinning test" in texts[Hint("pinning", "Zulus")]
+    assert "D10 of 3 or less" in texts[Hint("pinning", "Zulus")]
+    assert "Morale test" in texts[Hint("morale", "Zulus")]
+    assert "under fire" in texts[Hint("morale", "Zulus")]
     assert roster.unit("Zulus").fired_on_turn == 1
 
 
@@ -116,8 +119,9 @@ def test_rule_13e_impetuous_natives_keep_the_bonus_for_melee() -> None:
 def test_rule_18_melee_uses_recorded_scores_and_removes_both_sides_losses() -> None:
     """Rules 13d and 18: scores from this turn's morale tests; losses doubled, both disordered."""
     roster = _table()
-    with pytest.raises(RosterError, match="no morale score this turn"):
+    with pytest.raises(RosterError, match="no morale score this turn") as refused:
         R.melee(roster, "Zulus", "24th", TABLES, die=_no_die)
+    assert refused.value.hint == Hint("morale", "Zulus")
     roster, zulus = R.morale_test(roster, "Zulus", 5, 2, TABLES)
     roster, _ = R.morale_test(roster, "24th", 3, 3, TABLES)
     roster, result, reports = R.melee(roster, "Zulus", "24th", TABLES, die=lambda p: 10)
@@ -155,7 +159,7 @@ def test_rule_4_percentages_are_from_the_strength_at_the_start_of_the_turn() -> 
     roster, report = R.take_casualties(roster, "Zulus", 4, TABLES)
     assert (report.lost_this_turn, report.percent) == (4, 10)
     roster, report = R.take_casualties(roster, "Zulus", 99, TABLES)
-    assert report.figures_left == 0 and report.calls == ("Zulus has no figures left.",)
+    assert report.figures_left == 0 and report.calls == (Call("Zulus has no figures left."),)
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,7 @@ async def test_referee_session_survives_a_restart(
         assert "+1 officer directing" in text and "-1 target charging" in text
         assert "3 figures removed" in text and "6% of its strength" in text
         assert "Pinning test" in text and "Morale test" in text
+        assert "`/roster pinning unit:uKhandempemvu`" in text  # the bot names the command
 
         pinning = await sandbox.slash(alice, "roster pinning", {"unit": "uKhandempemvu", "d10": 4})
         assert "4 x 2 = 8 > 6%" in pinning.response.text()
@@ -215,7 +216,7 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
         ("qref move", {"troop_type": "zulus", "dice": "3,4"}, "Zulus rolls 3d6, not 2 dice"),
         ("qref riflemen", {"dice": "three"}, "numbers separated by commas"),
         ("events draw", {}, "no event deck in this channel"),
-        ("roster pinning", {"unit": "Ghosts"}, "No unit called 'Ghosts'"),
+        ("roster pinning", {"unit": "Ghosts"}, "units: none yet. Use `/roster add`."),
         ("events card", {"card": "nothing"}, "Unknown event card 'nothing'"),
         ("house-rules clear", {"key": "sotq_dice.dice.d6"}, "no house rule"),
     ]
@@ -228,3 +229,21 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
         channel = sandbox.default_channel
         assert await stored(bot, channel) == (None, None, None)
         assert await bot.store.rolls(channel) == []
+
+
+async def test_an_empty_deck_names_the_command_that_reshuffles_it(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """The rules say only that the pile is empty; the bot adds the command that refills it."""
+    sandbox.set_permissions(alice, manage_channels=True)
+    async with running_bot(bot_settings(sandbox, sqlite_url)):
+        await sandbox.wait_ready()
+        await sandbox.slash(alice, "events new", {"lists": "rule_21"})
+        for _ in range(6):
+            drawn = await sandbox.slash(alice, "events draw")
+            assert not drawn.ephemeral, drawn.response.content
+        empty = await sandbox.slash(alice, "events draw")
+        assert empty.ephemeral
+        assert "deck is empty; `/events reshuffle` puts the discards back" in (
+            empty.response.content
+        )

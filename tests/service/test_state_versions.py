@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import Actor, GameService, Place, SeedSource
+from bot.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage import Store, create_engine, session_factory
 from games.core.dice import Dice
-from games.core.engine import JSON, ActionChoice, Outcome, Result, View, Viewer, position_id
+from games.core.engine import JSON, Order, Outcome, Result, Secret, View, Viewer
 from games.core.versions import VERSION_KEY, UnreadableState, Upgrade
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM as DUEL
@@ -87,8 +87,14 @@ class ReshapedDuel:
     def to_act(self, state: JSON) -> tuple[str, ...]:
         return DUEL.to_act(self._old_shape(state))
 
-    def choices(self, state: JSON, side: str) -> list[ActionChoice]:
-        return DUEL.choices(self._old_shape(state), side)
+    def legal_orders(self, state: JSON, side: str) -> list[Order]:
+        return DUEL.legal_orders(self._old_shape(state), side)
+
+    def secrets(self, state: JSON) -> list[Secret]:
+        return DUEL.secrets(self._old_shape(state))
+
+    def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
+        return self._new_shape(DUEL.sample_hidden(self._old_shape(state), viewer, dice))
 
     def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
         return self._reshaped(DUEL.apply(self._old_shape(state), side, action, dice))
@@ -101,9 +107,6 @@ class ReshapedDuel:
 
     def view(self, state: JSON, viewer: Viewer) -> View:
         return DUEL.view(self._old_shape(state), viewer)
-
-    def render(self, view: View, options: JSON) -> bytes | None:
-        return DUEL.render(view, options)
 
 
 @pytest.fixture
@@ -151,9 +154,9 @@ async def test_an_old_game_in_progress_plays_on_and_is_stored_in_the_new_shape(
     game, system, seats = await service.current(place)
     [side] = system.to_act(game.state)
     [user] = [s.user_id for s in seats if s.side == side]
-    [choice, *_] = await service.choices(place, user)
+    [choice, *_] = await service.orders(place, user)
     update = await service.act(
-        place, Actor(user), key=choice.key, position=position_id(game.state), game_id=game.id
+        place, Actor(user), key=choice.key, position=fingerprint(game), game_id=game.id
     )
     assert VERSION_KEY not in update.game.state and "sides" in update.game.state
     raw = (await service.store.get_game(game_id)).state

@@ -10,10 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service import Actor, GameService, Place, SeedSource
 from bot.storage import Store, create_engine, session_factory
+from bot.systems import installed
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer, position_id
 from games.core.versions import FIRST_VERSION, VERSION_KEY
-from games.registry import Registry
 from tests.fixtures.make_stored_games import DUEL
 from tests.fixtures.stored_games import Row, fixture_files, fixture_path, load, read
 
@@ -36,7 +36,7 @@ async def sessions(database_url: str) -> AsyncIterator[async_sessionmaker[AsyncS
 
 @pytest.fixture
 def service(sessions: async_sessionmaker[AsyncSession]) -> GameService:
-    return GameService(Store(sessions), Registry.from_paths([DUEL]), SeedSource("stored-tests"))
+    return GameService(Store(sessions), installed([DUEL]), SeedSource("stored-tests"))
 
 
 def _system_and_version(path: Path) -> tuple[str, int]:
@@ -45,7 +45,7 @@ def _system_and_version(path: Path) -> tuple[str, int]:
 
 
 def test_every_system_has_finished_and_running_games_stored_at_its_current_version() -> None:
-    for system in Registry.from_paths([DUEL]):
+    for system in installed([DUEL]):
         path = fixture_path(system.id, system.state_version)
         assert path.exists(), f"run `python -m tests.fixtures.make_stored_games` for {path.name}"
         assert {"active", "finished"} <= {stored["game"]["status"] for stored in read(path)}

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.common import LaagerCog, actor_of
+from bot.cogs.common import LaagerCog
 from bot.cogs.referee.answers import Answer, answer_embed
 from bot.cogs.referee.dice import Roller
+from bot.interactions import actor_of
 from games.core.dice import Dice, derived_seed, new_seed
 from games.core.errors import LaagerError
 from games.tables import TableError, Tables, apply_overrides, load_tables

@@ -12,13 +12,21 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
-from bot.cogs.common import place_of
 from bot.cogs.referee import choices as C
 from bot.cogs.referee.answers import complete_choices, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
+from bot.interactions import place_of
 from bot.storage.referee import ChannelDocument
 from games.core.dice import derived_seed, new_seed
-from games.referee.deck import DeckError, DeckState, draw, is_blank, new_deck, reshuffle
+from games.referee.deck import (
+    DeckError,
+    DeckState,
+    EmptyDeck,
+    draw,
+    is_blank,
+    new_deck,
+    reshuffle,
+)
 from games.tables import Tables, sotq
 
 if TYPE_CHECKING:
@@ -139,7 +147,12 @@ class EventsCog(RefereeCog):
     async def draw_card(self, interaction: Interaction) -> None:
         await self.require_referee(interaction, "draw event cards")
         document, state = await self._deck(interaction)
-        state, card_id = draw(state)
+        try:
+            state, card_id = draw(state)
+        except EmptyDeck:
+            raise DeckError(
+                "The deck is empty; `/events reshuffle` puts the discards back."
+            ) from None
         await self._save(interaction, state, document.version)
         tables = await self.tables(interaction)
         await interaction.response.send_message(embed=card_embed(card_id, state, tables))

@@ -18,14 +18,14 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
-from bot.cogs.common import place_of
 from bot.cogs.referee import choices as C
 from bot.cogs.referee.answers import Answer, answer_embed, complete_choices, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.dice import Roller
 from bot.cogs.referee.sotq_answers import reaction_uses
+from bot.interactions import place_of
 from games.referee import roster as R
-from games.referee.roster import CasualtyReport, Roster
+from games.referee.roster import CasualtyReport, Hint, Roster, RosterError
 from games.tables import Tables, sotq
 from renderers.roster import render_roster
 
@@ -54,8 +54,27 @@ class Change:
     lines: tuple[str, ...] = ()
 
 
+def command(hint: Hint) -> str:
+    """The roster command that gives the order a hint names."""
+    unit = f" unit:{hint.unit}" if hint.unit else ""
+    return f"`/roster {hint.order}{unit}`"
+
+
+def casualty_lines(report: CasualtyReport) -> list[str]:
+    """A loss in words: the unit's percentage this turn, then each test it calls for."""
+    head = (
+        f"**{report.unit}** loses {report.lost} figure{'s' if report.lost != 1 else ''}: "
+        f"{report.figures_left} left, {report.lost_this_turn} lost this turn = {report.percent}% "
+        "of its strength at the start of the turn."
+    )
+    calls = [
+        f"{call.text}: {command(call.hint)}" if call.hint else call.text for call in report.calls
+    ]
+    return [head, *(f"- {call}" for call in calls)]
+
+
 def report_lines(reports: Sequence[CasualtyReport]) -> tuple[str, ...]:
-    return tuple(line for report in reports for line in report.lines())
+    return tuple(line for report in reports for line in casualty_lines(report))
 
 
 class RosterCog(RefereeCog):
@@ -87,7 +106,12 @@ class RosterCog(RefereeCog):
         version, roster = await self._load(interaction)
         tables = await self.tables(interaction)
         roller = Roller(self.dice)
-        change = order(roster, tables, roller)
+        try:
+            change = order(roster, tables, roller)
+        except RosterError as error:
+            if error.hint is None:
+                raise
+            raise RosterError(f"{error.message} Use {command(error.hint)}.") from error
         await self.bot.referee.save_roster(
             place.channel_id, place.guild_id, change.roster.to_json(), version
         )
@@ -294,7 +318,7 @@ class RosterCog(RefereeCog):
     ) -> None:
         def order(roster: Roster, tables: Tables, roll: Roller) -> Change:
             roster, report = R.take_casualties(roster, unit, figures, tables, fire=cause == "fire")
-            return Change(roster, f"Casualties: {report.unit}", lines=tuple(report.lines()))
+            return Change(roster, f"Casualties: {report.unit}", lines=report_lines([report]))
 
         await self._change(interaction, "record casualties", order)
 
@@ -355,7 +379,7 @@ class RosterCog(RefereeCog):
             answer = Answer(
                 title, result, (f"{result.fires}; half-effect move {result.half_effect_move}",)
             )
-            return Change(roster, "fire", answer, tuple(report.lines()))
+            return Change(roster, "fire", answer, report_lines([report]))
 
         await self._change(interaction, "resolve fire", order)
 

@@ -1,21 +1,14 @@
-"""Who and where an interaction comes from, and how a refusal is shown: what every handler
-of a command, button or menu needs, cogs or not."""
+"""Who and where an interaction comes from, and how a refusal answers it: shared by the cogs
+and by the components whose callbacks run outside any cog."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot import errors
 from bot.service import Actor, Place
 
-if TYPE_CHECKING:
-    from bot.app import LaagerBot
-
-    Interaction = discord.Interaction[LaagerBot]
-else:
-    Interaction = discord.Interaction
+Interaction = discord.Interaction["LaagerBot"]
 
 
 def place_of(interaction: Interaction) -> Place:

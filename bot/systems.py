@@ -1,0 +1,73 @@
+"""The game systems the bot offers, each paired with how its views are drawn and the cog that
+holds its own commands; the systems themselves know nothing of either."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from games.core.engine import JSON, GameSystem, View
+from games.last_stand.system import SYSTEM as LAST_STAND
+from games.ramparts.system import SYSTEM as RAMPARTS
+from games.registry import Registry
+from renderers import last_stand, ramparts
+
+Render = Callable[[View, JSON], bytes | None]
+"""A pure function from a view and drawing options to PNG bytes (None: nothing to draw)."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A system with what the bot adds to it: ``render`` draws its views (None: it has no
+    picture) and ``cog`` names the extension module of its own commands (None: ``/game``
+    serves it alone)."""
+
+    system: GameSystem
+    render: Render | None = None
+    cog: str | None = None
+
+    def picture(self, view: View, options: JSON) -> bytes | None:
+        """A PNG of the view, or None when the system has no picture."""
+        return self.render(view, options) if self.render else None
+
+
+BUILT_IN: tuple[Pairing, ...] = (
+    Pairing(LAST_STAND, last_stand.render, "bot.cogs.last_stand"),
+    Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts"),
+)
+"""The systems that ship with the bot."""
+
+
+def load_pairing(path: str) -> Pairing:
+    """Import ``module:attribute``: a :class:`Pairing`, or a bare game system, which gets no
+    picture and no commands of its own."""
+    module_name, _, attribute = path.partition(":")
+    found = getattr(importlib.import_module(module_name), attribute)
+    if isinstance(found, Pairing):
+        return found
+    if isinstance(found, GameSystem):
+        return Pairing(found)
+    raise TypeError(f"{path} is neither a game system nor a pairing")
+
+
+def pairings(extra: Iterable[str] = ()) -> dict[str, Pairing]:
+    """The built-in pairings, then those at the ``extra`` import paths, by system id.
+
+    Stored games name their system by id, so an id is installed once: a second system with
+    it is refused rather than left to hide the first one's picture and commands."""
+    found = {pairing.system.id: pairing for pairing in BUILT_IN}
+    for path in extra:
+        pairing = load_pairing(path)
+        if pairing.system.id in found:
+            raise ValueError(
+                f"{path} is a game system with the id `{pairing.system.id}`, which is already "
+                "installed; take it out of EXTRA_SYSTEMS."
+            )
+        found[pairing.system.id] = pairing
+    return found
+
+
+def installed(extra: Iterable[str] = ()) -> Registry:
+    """Every system the bot would offer with ``extra`` installed, looked up by id."""
+    return Registry(pairing.system for pairing in pairings(extra).values())
