@@ -58,8 +58,8 @@ class Outcome:
 class Order:
     """One legal order of a position.
 
-    ``key`` is short and stable within the position: buttons carry it and ``/game order``
-    accepts it. ``kind`` names the order's family (move, fire, end...) so the bot can group
+    ``key`` is short and stable within the position: buttons carry it and a player may
+    type it. ``kind`` names the order's family (move, fire, end...) so the bot can group
     orders into menus and fill a command's autocomplete. ``button`` is False for orders too
     numerous for buttons (a move to each reachable hex); they are given through the system's
     own commands. ``private`` marks an order whose label or key names a secret of the side

@@ -161,7 +161,7 @@ def test_reynolds_example_90() -> None:
     ctx = act(s, dice, {"type": "ability", "card": 10, "ability": "reynolds-tend", "pick": 8})
     assert 8 in s["tableau"] and 10 in s["tableau"]
     assert len(s["hand"]) == 7 and s["turn"] == 2
-    assert any("Reynolds' fate: rolled 5" in line for line in ctx.log)
+    assert any("The surgeon's fate: rolled 5" in line for line in ctx.log)
 
 
 def test_military_victory_in_housekeeping_110() -> None:

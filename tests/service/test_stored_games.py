@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import Actor, GameService, Place, SeedSource
+from bot.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage import Store, create_engine, session_factory
 from bot.systems import installed
 from games.core.dice import Dice, derived_seed
-from games.core.engine import Viewer, position_id
+from games.core.engine import Viewer
 from games.core.versions import FIRST_VERSION, VERSION_KEY
 from tests.fixtures.make_stored_games import DUEL
 from tests.fixtures.stored_games import Row, fixture_files, fixture_path, load, read
@@ -68,12 +68,12 @@ async def play_on(service: GameService, place: Place, *, orders: int | None) -> 
         [side] = system.to_act(game.state)
         [user] = [s.user_id for s in seats if s.side == side and s.user_id]
         if given == 0:
-            [choice, *_] = await service.choices(place, user)
+            [choice, *_] = await service.orders(place, user)
             update = await service.act(
                 place,
                 Actor(user),
                 key=choice.key,
-                position=position_id(game.state),
+                position=fingerprint(game),
                 game_id=game.id,
             )
         else:
