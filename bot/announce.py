@@ -87,8 +87,8 @@ async def post_update(
     if picture:
         embed.set_image(url="attachment://map.png")
         kwargs["file"] = picture
-    presentation = interaction.client.presentation(update.system.id)
-    buttons = public_view(update, presentation)
+    pairing = interaction.client.pairings[update.system.id]
+    buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
     if panel is not None:
@@ -97,8 +97,9 @@ async def post_update(
         await interaction.response.edit_message(view=None)
     await interaction.followup.send(**kwargs)
     await send_private(interaction, update)
-    if presentation.after:
-        await presentation.after(interaction, update)
+    after = interaction.client.after_post.get(update.system.id)
+    if after:
+        await after(interaction, update)
 
 
 async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 
 import discord
@@ -12,13 +12,13 @@ import yarl
 from discord.ext import commands
 
 from bot import orders
-from bot.service import GameService, SeedSource
+from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
 from bot.systems import pairings
-from bot.ui import PLAIN, ActionButton, OrderSelect, PanelButton, Presentation
+from bot.ui import ActionButton, OrderSelect, PanelButton
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -53,13 +53,10 @@ class LaagerBot(commands.AutoShardedBot):
         self.store = Store(session_factory(self.engine))
         self.referee = RefereeStore(session_factory(self.engine))
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
-        self.presentations: dict[str, Presentation] = {}
-        """Systems whose cogs present their orders their own way, by system id."""
+        self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
+        """What a system's cog sends after each channel post (a private picture), by id."""
         self.choose = orders.choose
         self.open_panel = orders.open_panel
-
-    def presentation(self, system_id: str) -> Presentation:
-        return self.presentations.get(system_id, PLAIN)
 
     async def setup_hook(self) -> None:
         await upgrade(self.settings.database_url)

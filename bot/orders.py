@@ -76,8 +76,8 @@ def panel_message(interaction: Interaction, update: Update) -> dict:
         lines.append("Nothing to order now; this panel updates when you next give an order.")
     else:
         lines.append("Your orders are below; this panel updates as you give them.")
-    presentation = interaction.client.presentation(update.system.id)
-    view = panel_view(update, waiting, presentation) if waiting else None
+    layout = interaction.client.pairings[update.system.id].layout
+    view = panel_view(update, waiting, layout) if waiting else None
     return {
         "content": shorten("\n".join(lines), PANEL_TEXT_LIMIT),
         "view": view if view and view.children else None,

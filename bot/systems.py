@@ -7,6 +7,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from bot.ui import Layout, button_layout, menu_layout
 from games.core.engine import JSON, GameSystem, View
 from games.last_stand.system import SYSTEM as LAST_STAND
 from games.ramparts.system import SYSTEM as RAMPARTS
@@ -20,21 +21,32 @@ Render = Callable[[View, JSON], bytes | None]
 @dataclass(frozen=True)
 class Pairing:
     """A system with what the bot adds to it: ``render`` draws its views (None: it has no
-    picture) and ``cog`` names the extension module of its own commands (None: ``/game``
-    serves it alone)."""
+    picture), ``cog`` names the extension module of its own commands (None: ``/game``
+    serves it alone) and ``layout`` lays its orders out as buttons and menus."""
 
     system: GameSystem
     render: Render | None = None
     cog: str | None = None
+    layout: Layout = button_layout
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""
         return self.render(view, options) if self.render else None
 
 
+RAMPARTS_MENUS = {
+    "volley": "Fire a Volley card from your hand: card and target",
+    "sacrifice": "Sacrifice a Hero to fire his Volley: Hero and target",
+    "forth": "Put Forth a Hero, or play a card",
+    "work": "Platoon, barricade, fire, ammunition or a Hero's ability",
+    "pick": "Choose",
+}
+"""The menus orders are grouped into, by the kind the engine gives each order."""
+
+
 BUILT_IN: tuple[Pairing, ...] = (
     Pairing(LAST_STAND, last_stand.render, "bot.cogs.last_stand"),
-    Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts"),
+    Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts", menu_layout(RAMPARTS_MENUS)),
 )
 """The systems that ship with the bot."""
 

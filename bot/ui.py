@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -194,18 +193,6 @@ def order_button(game_id: int, position: str, order: Order, own: bool = False) -
     return ActionButton(game_id, position, order.key, order.label, style, own)
 
 
-@dataclass(frozen=True)
-class Presentation:
-    """How a system's orders and extras reach players: the layout of its orders, and anything
-    it sends after the post (such as a picture of a private hand)."""
-
-    layout: Layout = button_layout
-    after: Callable[[Interaction, Update], Any] | None = None
-
-
-PLAIN = Presentation()
-
-
 def acting_sides(update: Update) -> list[str]:
     """The sides held by people that the game waits for now."""
     if update.result:
@@ -223,7 +210,7 @@ def has_secrets(update: Update, side: str) -> bool:
     return any(readable_by(s, Viewer.of_side(side)) for s in secrets)
 
 
-def public_view(update: Update, presentation: Presentation) -> discord.ui.View | None:
+def public_view(update: Update, layout: Layout) -> discord.ui.View | None:
     """The channel post's components: the orders that reveal nothing, and the panel button."""
     sides = acting_sides(update)
     orders = [
@@ -233,7 +220,7 @@ def public_view(update: Update, presentation: Presentation) -> discord.ui.View |
         if o.button and not o.private
     ]
     view = discord.ui.View(timeout=None)
-    items = presentation.layout(update.game.id, update.position, orders, False) if orders else []
+    items = layout(update.game.id, update.position, orders, False) if orders else []
     panel = any(has_secrets(update, side) for side in sides)
     for item in _fit(items, room_for_panel=panel):
         view.add_item(item)
@@ -242,11 +229,11 @@ def public_view(update: Update, presentation: Presentation) -> discord.ui.View |
     return view if view.children else None
 
 
-def panel_view(update: Update, sides: list[str], presentation: Presentation) -> discord.ui.View:
+def panel_view(update: Update, sides: list[str], layout: Layout) -> discord.ui.View:
     """A player's own panel: every order of theirs that fits on buttons and menus."""
     orders = [o for side in sides for o in update.orders(side) if o.button]
     view = discord.ui.View(timeout=None)
-    for item in presentation.layout(update.game.id, update.position, orders, True):
+    for item in layout(update.game.id, update.position, orders, True):
         view.add_item(item)
     return view
 

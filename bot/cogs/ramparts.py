@@ -16,7 +16,6 @@ from bot.announce import COLOUR, clip, post_update
 from bot.cogs.common import LaagerCog
 from bot.interactions import actor_of, place_of
 from bot.service import Update
-from bot.ui import Presentation, menu_layout
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
 from games.ramparts.odds import estimate
@@ -34,14 +33,6 @@ SYSTEM_ID = "ramparts"
 ODDS_GAMES = 500
 MAX_ODDS_GAMES = 4000
 
-MENUS = {
-    "volley": "Fire a Volley card from your hand: card and target",
-    "sacrifice": "Sacrifice a Hero to fire his Volley: Hero and target",
-    "forth": "Put Forth a Hero, or play a card",
-    "work": "Platoon, barricade, fire, ammunition or a Hero's ability",
-    "pick": "Choose",
-}
-"""The menus orders are grouped into, by the kind the engine gives each order."""
 
 
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
@@ -193,5 +184,5 @@ class RampartsCog(LaagerCog):
 
 
 async def setup(bot: LaagerBot) -> None:
-    bot.presentations[SYSTEM_ID] = Presentation(menu_layout(MENUS), dm_hand)
+    bot.after_post[SYSTEM_ID] = dm_hand
     await bot.add_cog(RampartsCog(bot))

@@ -94,6 +94,7 @@ class Ramparts:
     }
     modes: ClassVar[dict[str, Mode]] = {
         "solo": Mode("solo", "Solitaire: the game runs the Zulus", ()),
+        "bots": Mode("bots", "Watch: the bot defends with the built-in policy", "all"),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:

@@ -15,10 +15,13 @@ import copy
 import json
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 
+from bot.service import Update
 from bot.systems import pairings
+from bot.ui import panel_view, public_view
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Viewer, hidden_from
 from games.core.errors import RuleError
@@ -75,6 +78,25 @@ def indistinguishable(system: GameSystem, state: JSON, dice: Dice) -> list[str]:
     return found
 
 
+def check_components(system: GameSystem, state: JSON, seed: str) -> None:
+    """The channel post and each player's panel fit Discord's rows, buttons and menus
+    (discord.py refuses to build a view that would not), and show no private order."""
+    record = SimpleNamespace(id=1, state=state, seed=seed)
+    seats = [
+        SimpleNamespace(side=s, user_id=n + 1, is_bot=False) for n, s in enumerate(system.sides)
+    ]
+    update = Update(record, system, seats)  # type: ignore[arg-type]
+    layout = PAIRINGS[system.id].layout
+    public = public_view(update, layout)
+    private = {o.key for s in system.sides for o in system.legal_orders(state, s) if o.private}
+    for item in public.children if public else []:
+        shown = getattr(item, "item", item)
+        keys = [o.value for o in getattr(shown, "options", [])] or [shown.custom_id.rsplit(":")[-1]]
+        assert not private & set(keys), f"a private order is on the channel post: {keys}"
+    for side in system.to_act(state):
+        panel_view(update, [side], layout)
+
+
 def check_orders(system: GameSystem, state: JSON, side: str, orders: list[Order]) -> None:
     assert len({o.key for o in orders}) == len(orders), "keys are unique within a position"
     for order in orders:
@@ -106,6 +128,7 @@ def play(system: GameSystem, game: int) -> None:
                 for order in system.legal_orders(state, other):
                     assert order.kind or order.key, order
         refused_in_words(system, state, side)
+        check_components(system, state, seed)
         trial = Dice(derived_seed(seed, "trial", len(steps)))
         before = copy.deepcopy(state)
         for order in rng.sample(orders, min(APPLY_SAMPLE, len(orders))):
@@ -162,7 +185,6 @@ def test_the_checks_catch_apply_changing_its_input() -> None:
     from tests.fixtures.duel import Duel
 
     class Careless(Duel):
-        id = "careless"
 
         def apply(self, state: JSON, side: str, action: JSON, dice: Dice):  # type: ignore[override]
             state["tally"] += 1

@@ -8,15 +8,15 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.cogs.ramparts import MENUS
 from bot.service import Update
-from bot.ui import PanelButton, Presentation, menu_layout, panel_view, public_view
+from bot.systems import RAMPARTS_MENUS
+from bot.ui import PanelButton, menu_layout, panel_view, public_view
 from games.core.dice import Dice, derived_seed
 from games.ramparts.catalog import CARD
 from games.ramparts.policy import choose
 from games.ramparts.system import SYSTEM
 
-PRESENTATION = Presentation(menu_layout(MENUS))
+LAYOUT = menu_layout(RAMPARTS_MENUS)
 SEAT = SimpleNamespace(side="british", user_id=7, is_bot=False)
 
 
@@ -47,12 +47,12 @@ async def test_every_order_is_on_the_panel_and_no_card_in_hand_is_public() -> No
         state = SYSTEM.new("standard", {"cards": "all"}, dice).state
         while not SYSTEM.result(state):
             update = update_for(game, state)
-            panel = panel_view(update, ["british"], PRESENTATION)
+            panel = panel_view(update, ["british"], LAYOUT)
             menus = [c for c in panel.children if isinstance(c.item, discord.ui.Select)]
             assert len(menus) <= 4 and len(panel.children) - len(menus) <= 5
             legal = {o.key: o.action for o in SYSTEM.legal_orders(state, "british")}
             assert set(offered(panel)) == set(legal)
-            public = public_view(update, PRESENTATION)
+            public = public_view(update, LAYOUT)
             assert public is not None and len(public.children) <= 25
             in_hand = {CARD[n].name for n in state["hand"]}
             for key, label in offered(public).items():
