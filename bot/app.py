@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot.announce import Presentation
+from bot.log_guard import guard_logs
 from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
@@ -37,6 +38,7 @@ class LaagerBot(commands.AutoShardedBot):
     """One bot process: every guild's games go through the same :class:`GameService`."""
 
     def __init__(self, settings: Settings) -> None:
+        guard_logs()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
