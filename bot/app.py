@@ -34,10 +34,17 @@ COGS = (
 )
 
 
+class InsecureSeed(RuntimeError):
+    """A master seed was given outside the sandbox without ALLOW_INSECURE_SEED."""
+
+
 class LaagerBot(commands.AutoShardedBot):
     """One bot process: every guild's games go through the same :class:`GameService`."""
 
     def __init__(self, settings: Settings) -> None:
+        refusal = settings.seed_refusal()
+        if refusal:
+            raise InsecureSeed(refusal)
         guard_logs()
         super().__init__(
             command_prefix=commands.when_mentioned,

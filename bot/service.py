@@ -88,17 +88,19 @@ class Update:
 
 
 class SeedSource:
-    """Secret seeds for new games: random, or derived from a master seed for reproducible runs."""
+    """Secret seeds for new games: random, or derived from a master seed for reproducible runs.
+
+    A derived seed is numbered by the games already stored in the channel, which
+    survives restarts, so a channel never gets a seed it has used (and revealed) before.
+    """
 
     def __init__(self, master: str | None = None) -> None:
         self._master = master
-        self._count = 0
 
-    def next(self, channel_id: int) -> str:
+    def seed(self, channel_id: int, games_before: int) -> str:
         if self._master is None:
             return new_seed()
-        self._count += 1
-        return derived_seed(self._master, channel_id, self._count)
+        return derived_seed(self._master, channel_id, games_before)
 
 
 def utcnow() -> datetime:
@@ -160,7 +162,7 @@ class GameService:
         async with self.lock(place.channel_id):
             if await self.store.active_game(place.channel_id):
                 raise _busy()
-            seed = self._seeds.next(place.channel_id)
+            seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
             outcome = system.new(scenario, dict(options or {}), dice)
             now = self.clock()

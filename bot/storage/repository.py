@@ -123,6 +123,12 @@ class Store:
                 raise GameNotFound(game_id)
             return game_record(row)
 
+    async def game_count(self, channel_id: int) -> int:
+        """How many games were ever stored in the channel, whatever their status."""
+        statement = select(func.count()).select_from(Game).where(Game.channel_id == channel_id)
+        async with self._sessions() as session:
+            return (await session.execute(statement)).scalar_one()
+
     async def active_game(self, channel_id: int) -> GameRecord | None:
         return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
 

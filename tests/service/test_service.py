@@ -206,3 +206,15 @@ async def test_idle_games_remind_the_player_to_move_once(store: Store) -> None:
     reminders = await service.idle_reminders(default_hours=3)
     assert [users for _, users in reminders] == [[ALICE.user_id]]
     assert await service.idle_reminders(default_hours=3) == []
+
+
+async def test_reproducible_seeds_never_repeat_in_a_channel_across_restarts(store: Store) -> None:
+    seeds = []
+    for _restart in range(3):
+        service = GameService(store, Registry([SYSTEM]), SeedSource("restarts"))
+        update = await service.new_game(HERE, ALICE, "duel")
+        await service.abort(HERE, ALICE)
+        seeds.append(update.game.seed)
+    assert len(set(seeds)) == 3
+    again = GameService(store, Registry([SYSTEM]), SeedSource("restarts"))
+    assert (await again.new_game(Place(1, 200), ALICE, "duel")).game.seed not in seeds
