@@ -268,6 +268,16 @@ class Store:
         async with self._sessions() as session:
             return [event_record(row) for row in await session.scalars(statement)]
 
+    async def contributions(self, game_id: int) -> list[str]:
+        """Every contribution the players made to the game's dice, in log order."""
+        statement = (
+            select(Event.contributions)
+            .where(Event.game_id == game_id, Event.contributions.is_not(None))
+            .order_by(Event.seq)
+        )
+        async with self._sessions() as session:
+            return [item for entry in await session.scalars(statement) for item in entry or ()]
+
     async def event_count(self, game_id: int) -> int:
         statement = select(func.count()).select_from(Event).where(Event.game_id == game_id)
         async with self._sessions() as session:
