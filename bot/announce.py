@@ -52,7 +52,15 @@ def game_embed(update: Update, view: View) -> discord.Embed:
     if update.result:
         embed.add_field(name="Game over", value=update.result.summary, inline=False)
         embed.add_field(name="Dice seed (revealed)", value=f"`{update.game.seed}`", inline=False)
-    embed.set_footer(text=f"Dice commitment {update.game.seed_commitment[:16]}… · /game verify")
+    then = (
+        "Check the dice with /game verify."
+        if update.result
+        else "The seed is revealed when the game ends. "
+        "Players may add their own value to the dice with /game entropy."
+    )
+    embed.set_footer(
+        text=f"Dice commitment (SHA-256 of the secret seed): {update.game.seed_commitment}\n{then}"
+    )
     return embed
 
 

@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot import orders
+from bot.log_guard import guard_logs
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
@@ -35,10 +36,18 @@ COGS = (
 )
 
 
+class InsecureSeed(RuntimeError):
+    """A master seed was given outside the sandbox without ALLOW_INSECURE_SEED."""
+
+
 class LaagerBot(commands.AutoShardedBot):
     """One bot process: every guild's games go through the same :class:`GameService`."""
 
     def __init__(self, settings: Settings) -> None:
+        refusal = settings.seed_refusal()
+        if refusal:
+            raise InsecureSeed(refusal)
+        guard_logs()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

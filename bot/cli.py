@@ -57,6 +57,10 @@ def _no_voice_notice(record: logging.LogRecord) -> bool:
 
 
 def _run(settings: Settings) -> int:
+    refusal = settings.seed_refusal()
+    if refusal:
+        print(refusal)
+        return 2
     if not settings.discord_token:
         print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
         return 2
@@ -100,6 +104,8 @@ async def _sandbox(
                     "discord_gateway_url": sandbox.gateway_url,
                     "database_url": f"sqlite+aiosqlite:///{scratch}/sandbox.sqlite3",
                     "seed": seed if seed is not None else settings.seed,
+                    # A local Discord and a scratch database: predictable dice harm no one.
+                    "allow_insecure_seed": True,
                     "dev_guild_id": None,
                 }
             )

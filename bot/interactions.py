@@ -18,14 +18,15 @@ def place_of(interaction: Interaction) -> Place:
 
 
 async def actor_of(interaction: Interaction) -> Actor:
-    """The user, and whether they are a referee here (Manage Channels or the referee role)."""
+    """The user, whether they are a referee here (Manage Channels or the referee role), and
+    the interaction's id, which the game mixes into its dice."""
     user = interaction.user
     referee = bool(interaction.permissions.manage_channels)
     if not referee and interaction.guild_id and isinstance(user, discord.Member):
         settings = await interaction.client.store.guild_settings(interaction.guild_id)
         if settings.referee_role_id:
             referee = any(role.id == settings.referee_role_id for role in user.roles)
-    return Actor(user.id, referee)
+    return Actor(user.id, referee, interaction.id)
 
 
 async def refuse(interaction: Interaction, message: str) -> None:

@@ -60,10 +60,15 @@ class Place:
 
 @dataclass(frozen=True)
 class Actor:
-    """Who gave a command, and whether they may run admin commands here."""
+    """Who gave a command, and whether they may run admin commands here.
+
+    ``interaction_id`` is Discord's id for the command or button press; it arrives
+    after the game's dice commitment, so it is mixed into the dice of what it does.
+    """
 
     user_id: int
     is_referee: bool = False
+    interaction_id: int | None = None
 
 
 @dataclass
@@ -103,17 +108,19 @@ def fingerprint(game: GameRecord) -> str:
 
 
 class SeedSource:
-    """Secret seeds for new games: random, or derived from a master seed for reproducible runs."""
+    """Secret seeds for new games: random, or derived from a master seed for reproducible runs.
+
+    A derived seed is numbered by the games already stored in the channel, which
+    survives restarts, so a channel never gets a seed it has used (and revealed) before.
+    """
 
     def __init__(self, master: str | None = None) -> None:
         self._master = master
-        self._count = 0
 
-    def next(self, channel_id: int) -> str:
+    def seed(self, channel_id: int, games_before: int) -> str:
         if self._master is None:
             return new_seed()
-        self._count += 1
-        return derived_seed(self._master, channel_id, self._count)
+        return derived_seed(self._master, channel_id, games_before)
 
 
 def utcnow() -> datetime:
@@ -175,7 +182,7 @@ class GameService:
         async with self.lock(place.channel_id):
             if await self.store.active_game(place.channel_id):
                 raise _busy()
-            seed = self._seeds.next(place.channel_id)
+            seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
             outcome = system.new(scenario, dict(options or {}), dice)
             now = self.clock()
@@ -219,7 +226,11 @@ class GameService:
                 raise _busy() from None
             return await self._update(game, system, events, result)
 
-    async def join(self, place: Place, actor: Actor, side: str | None = None) -> Update:
+    async def join(
+        self, place: Place, actor: Actor, side: str | None = None, entropy: str | None = None
+    ) -> Update:
+        """Seat the actor; the join's id and any value they typed go into the dice from now on."""
+        value = None if entropy is None else checked_contribution(entropy)
         async with self.lock(place.channel_id):
             game, system = await self._active(place)
             seats = await self.store.seats(game.id)
@@ -238,14 +249,18 @@ class GameService:
                     if side in system.sides
                     else f"This game has no side `{side}`. Free sides: {_list(open_sides)}."
                 )
+            text = f"<@{actor.user_id}> takes the {side} side."
+            if value is not None:
+                text += f" Their value `{value}` goes into the dice from now on."
             event = NewEvent(
                 kind="join",
                 actor_id=actor.user_id,
                 side=side,
                 action={},
                 dice=[],
-                public_text=f"<@{actor.user_id}> takes the {side} side.",
+                public_text=text,
                 private=None,
+                contributions=_contributions(actor, value),
             )
             try:
                 game = await self.store.set_seat(
@@ -262,6 +277,34 @@ class GameService:
             if secret:
                 update.private.setdefault(actor.user_id, []).extend(secret)
             return update
+
+    async def add_entropy(self, place: Place, actor: Actor, entropy: str) -> Update:
+        """A seated player's own value, mixed into every die rolled after it."""
+        value = checked_contribution(entropy)
+        async with self.lock(place.channel_id):
+            game, system = await self._active(place)
+            seats = await self.store.seats(game.id)
+            if not any(s.user_id == actor.user_id for s in seats):
+                raise errors.NotSeated(
+                    "Only the players seated in this game can add to its dice. "
+                    "Take a free side with `/game join`; it has an `entropy` option too."
+                )
+            event = NewEvent(
+                kind="entropy",
+                actor_id=actor.user_id,
+                public_text=(
+                    f"<@{actor.user_id}> adds `{value}` to the dice; "
+                    "every die from now on depends on it."
+                ),
+                contributions=_contributions(actor, value),
+            )
+            try:
+                game = await self.store.append_events(
+                    game.id, game.version, [event], now=self.clock()
+                )
+            except StaleVersion:
+                raise _moved_on() from None
+            return await self._update(game, system, [event], None)
 
     async def leave(self, place: Place, actor: Actor) -> Update:
         async with self.lock(place.channel_id):
@@ -327,7 +370,10 @@ class GameService:
                 side, action = _resolve_choice(system, game.state, seats, actor.user_id, key)
             if action is None:
                 raise errors.BadInput("Name the order to give.")
-            dice = Dice(game.seed, game.dice_cursor)
+            mixed = _contributions(actor)
+            dice = Dice(
+                game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
+            )
             outcome = system.apply(game.state, side, action, dice)
             events = [
                 NewEvent(
@@ -338,6 +384,7 @@ class GameService:
                     dice=_rolls_json(dice.take_rolls()),
                     public_text=_text(outcome),
                     private=_private(outcome),
+                    contributions=mixed,
                 )
             ]
             bots = {s.side for s in seats if s.is_bot}
@@ -417,19 +464,18 @@ class GameService:
         return game, events
 
     async def verify(self, place: Place) -> tuple[GameRecord, ReplayReport | None]:
-        """Replay a finished game from its revealed seed; a running one shows its commitment."""
+        """Check a finished game: the revealed seed's SHA-256 against the published commitment,
+        then a replay from the seed and the logged contributions. A running game has no
+        revealed seed yet, so it gets None."""
         game, system = await self.latest(place)
         if game.status == "active":
             return game, None
-        events = await self.store.events(game.id)
-        report = replay(system, game.seed, _steps(events))
+        mismatch = _commitment_mismatch(game)
+        if mismatch:
+            return game, ReplayReport({}, 0, 0, mismatch)
+        report = replay(system, game.seed, _steps(await self.store.events(game.id)))
         if report.ok and report.state != game.state:
-            report = ReplayReport(
-                report.state,
-                report.steps,
-                report.rolls,
-                "The replayed state differs from the stored one.",
-            )
+            report = replace(report, problem="The replayed state differs from the stored one.")
         return game, report
 
     async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
@@ -619,16 +665,61 @@ def _bot_turns(
 
 
 def _steps(events: list[EventRecord]) -> list[Step]:
-    return [
-        Step(
-            None if e.kind == "create" else e.side,
-            e.action,
-            [Roll.from_json(r) for r in e.dice],
-            by_bot=e.kind == "bot",
+    """The log as replay steps; a contribution logged between steps (a join, ``/game entropy``)
+    travels with the next step, since no die is drawn in between."""
+    steps: list[Step] = []
+    pending: list[str] = []
+    for e in events:
+        pending += e.contributions
+        if e.kind not in STEP_KINDS:
+            continue
+        steps.append(
+            Step(
+                None if e.kind == "create" else e.side,
+                e.action,
+                [Roll.from_json(r) for r in e.dice],
+                by_bot=e.kind == "bot",
+                contributions=tuple(pending),
+            )
         )
-        for e in events
-        if e.kind in STEP_KINDS
-    ]
+        pending = []
+    return steps
+
+
+def _commitment_mismatch(game: GameRecord) -> str | None:
+    """Why the revealed seed does not match the commitment published at the start, if it doesn't."""
+    try:
+        digest = commitment(game.seed)
+    except ValueError:
+        return "The revealed seed is not a string of hex digits, so it cannot be checked."
+    if digest != game.seed_commitment:
+        return (
+            f"The commitment does not match: the revealed seed's SHA-256 is `{digest}`, "
+            f"but the commitment published at the start is `{game.seed_commitment}`."
+        )
+    return None
+
+
+MAX_CONTRIBUTION = 100
+"""Longest value a player may type into the dice (Discord shows it in the log)."""
+
+
+def checked_contribution(value: str) -> str:
+    """A player's typed value, trimmed; refused in plain words unless it is one short line."""
+    value = value.strip()
+    if not 0 < len(value) <= MAX_CONTRIBUTION or "`" in value or not value.isprintable():
+        raise errors.BadInput(
+            f"Your value for the dice must be 1 to {MAX_CONTRIBUTION} characters on one line "
+            "(letters, digits, spaces and punctuation, but no backticks): for example a few "
+            "words or a number only you would think of."
+        )
+    return value
+
+
+def _contributions(actor: Actor, value: str | None = None) -> tuple[str, ...]:
+    """What a command adds to the dice: its Discord id, then the value typed, if any."""
+    ids = () if actor.interaction_id is None else (str(actor.interaction_id),)
+    return ids if value is None else (*ids, value)
 
 
 def _event_json(event: EventRecord, *, full: bool) -> dict[str, Any]:
@@ -639,6 +730,7 @@ def _event_json(event: EventRecord, *, full: bool) -> dict[str, Any]:
         "side": event.side,
         "text": event.public_text,
         "at": event.created_at.isoformat(),
+        "contributions": event.contributions,
     }
     if full:
         data |= {"action": event.action, "dice": event.dice, "private": event.private}
@@ -698,6 +790,8 @@ def export_text(data: dict[str, Any]) -> str:
         lines.append(f"#{event['seq']} {event['at']} [{event['kind']}] {who}".rstrip())
         for text_line in (event["text"] or "").splitlines():
             lines.append(f"    {text_line}")
+        if event["contributions"]:
+            lines.append(f"    added to the dice: {', '.join(event['contributions'])}")
         for roll in event.get("dice") or []:
             lines.append(f"    rolled {roll['die']} = {roll['value']} for {roll['purpose']}")
     if data.get("result"):

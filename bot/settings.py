@@ -37,7 +37,12 @@ class Settings(BaseSettings):
         ),
     )
     seed: str | None = Field(
-        default=None, description="Master seed: makes game seeds reproducible (sandbox, tests)."
+        default=None,
+        description="Master seed: makes game seeds reproducible, and predictable to anyone who "
+        "knows it (sandbox, tests and demos only; needs ALLOW_INSECURE_SEED outside the sandbox).",
+    )
+    allow_insecure_seed: bool = Field(
+        default=False, description="Accept SEED's predictable dice outside the sandbox."
     )
     discord_api_base: str | None = Field(
         default=None, description="REST base URL override (the sandbox sets it)."
@@ -46,6 +51,22 @@ class Settings(BaseSettings):
         default=None, description="Gateway URL to fall back on when resuming (the sandbox sets it)."
     )
     log_level: str = Field(default="INFO", description="Python logging level.")
+
+    def seed_refusal(self) -> str | None:
+        """Why the bot must not start with this master seed; None when it may."""
+        if self.seed is None or self.allow_insecure_seed:
+            return None
+        return (
+            "SEED is set, so every game's dice would follow from it: anyone who knows or "
+            "guesses it can predict them. It is for tests and demos only. Unset SEED to run "
+            "the bot for real, or also set ALLOW_INSECURE_SEED=1 to accept predictable dice "
+            "(`laager sandbox` needs neither)."
+        )
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("extra_systems", mode="before")
     @classmethod

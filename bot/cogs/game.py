@@ -15,9 +15,11 @@ from bot.announce import COLOUR, clip, post_update, render, send_private
 from bot.cogs.common import LaagerCog
 from bot.interactions import Interaction, actor_of, place_of
 from bot.orders import panel_message
-from bot.service import Update, export_text, hidden_lines
+from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
+from bot.storage import GameRecord
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
+from games.core.replay import ReplayReport
 from games.core.text import shorten
 
 if TYPE_CHECKING:
@@ -117,14 +119,36 @@ class GameCog(LaagerCog):
         await post_update(interaction, update)
 
     @game.command(name="join", description="Take a free side in this channel's game")
-    @app_commands.describe(side="The side to take (default: the first free one)")
+    @app_commands.describe(
+        side="The side to take (default: the first free one)",
+        entropy="Any words or number of yours; every die from now on depends on it",
+    )
     @app_commands.autocomplete(side=_free_sides)
-    async def join(self, interaction: Interaction, side: str | None = None) -> None:
+    async def join(
+        self,
+        interaction: Interaction,
+        side: str | None = None,
+        entropy: app_commands.Range[str, 1, MAX_CONTRIBUTION] | None = None,
+    ) -> None:
         update = await self.bot.service.join(
-            place_of(interaction), await actor_of(interaction), side
+            place_of(interaction), await actor_of(interaction), side, entropy
         )
         await interaction.response.send_message("\n".join(update.lines))
         await send_private(interaction, update)
+
+    @game.command(
+        name="entropy", description="Add a value of yours to the dice (players in this game)"
+    )
+    @app_commands.describe(
+        value="Any words or number of yours; every die from now on depends on it"
+    )
+    async def entropy(
+        self, interaction: Interaction, value: app_commands.Range[str, 1, MAX_CONTRIBUTION]
+    ) -> None:
+        update = await self.bot.service.add_entropy(
+            place_of(interaction), await actor_of(interaction), value
+        )
+        await interaction.response.send_message("\n".join(update.lines))
 
     @game.command(name="leave", description="Give up your seat; someone else may take it")
     async def leave(self, interaction: Interaction) -> None:
@@ -232,25 +256,11 @@ class GameCog(LaagerCog):
         await post_update(interaction, update)
 
     @game.command(
-        name="verify", description="Check the dice: replay the finished game from its seed"
+        name="verify", description="Check the dice: the seed's commitment, then a full replay"
     )
     async def verify(self, interaction: Interaction) -> None:
         game, report = await self.bot.service.verify(place_of(interaction))
-        if report is None:
-            text = (
-                f"Game {game.id} is still running. Its dice commitment is "
-                f"`{game.seed_commitment}`; the seed is revealed when the game ends, and then "
-                "`/game verify` replays every roll."
-            )
-        elif report.ok:
-            text = (
-                f"Game {game.id} verified: seed `{game.seed}` hashes to the published commitment "
-                f"`{game.seed_commitment}`, and replaying {report.steps} steps reproduced all "
-                f"{report.rolls} dice and the final position exactly."
-            )
-        else:
-            text = f"Game {game.id} did NOT verify: {report.problem}"
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(verdict(game, report))
 
     @game.command(name="help", description="How to play here, and which games are installed")
     async def help(self, interaction: Interaction) -> None:
@@ -294,13 +304,44 @@ class GameCog(LaagerCog):
         )
 
 
+def verdict(game: GameRecord, report: ReplayReport | None) -> str:
+    """``/game verify``'s answer in words: what was computed, and whether it matched."""
+    if report is None:
+        return (
+            f"Game {game.id} is still running. Its dice commitment (SHA-256 of the secret seed) "
+            f"is `{game.seed_commitment}`. The seed is revealed when the game ends; then "
+            "`/game verify` hashes it, compares it with this commitment and replays every roll."
+        )
+    if not report.ok:
+        return f"Game {game.id} did NOT verify. {report.problem}"
+    what = "the ids of the players' commands and button presses, and any values they typed"
+    if report.contributions == 1:
+        mixed = f"1 player contribution from the log was used in the dice ({what})."
+    elif report.contributions:
+        mixed = (
+            f"{report.contributions} player contributions from the log were used in the dice "
+            f"({what})."
+        )
+    else:
+        mixed = "The log holds no player contributions, so the dice came from the seed alone."
+    return (
+        f"Game {game.id} verified.\n"
+        f"Commitment matches: the SHA-256 of the revealed seed `{game.seed}` is "
+        f"`{game.seed_commitment}`, the digest published when the game started.\n"
+        f"{mixed}\n"
+        f"Replaying {report.steps} steps reproduced all {report.rolls} dice and the final "
+        "position exactly."
+    )
+
+
 HELP = (
     "Start a game with `/game new`, then others take the free sides with `/game join`. "
     "Give orders with the buttons under each update or the game's own commands. "
     "`/game status` shows the position, your hidden information and your choices (only to "
     "you); `/game map` posts the map; `/game log` and `/game export` give the record.\n\n"
-    "Dice are provably fair: each game publishes a SHA-256 commitment to its secret seed, "
-    "reveals the seed at the end, and `/game verify` replays every roll."
+    "Dice are provably fair: each game publishes a SHA-256 commitment to its secret seed, the "
+    "players' commands (and any value added with `/game entropy`) are mixed in, the seed is "
+    "revealed at the end, and `/game verify` checks the commitment and replays every roll."
 )
 
 

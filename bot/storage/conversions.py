@@ -59,6 +59,7 @@ def event_record(row: Event) -> EventRecord:
         public_text=row.public_text,
         private=row.private,
         created_at=row.created_at,
+        contributions=list(row.contributions or []),
     )
 
 
@@ -74,6 +75,7 @@ def event_row(game_id: int, seq: int, event: NewEvent, created_at: datetime) -> 
         public_text=event.public_text,
         private=None if event.private is None else dict(event.private),
         created_at=created_at,
+        contributions=list(event.contributions) or None,
     )
 
 

@@ -28,13 +28,22 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
 def create_engine(url: str) -> AsyncEngine:
-    """Build an engine tuned for the backend: SQLite pragmas, or a resilient PostgreSQL pool."""
+    """Build an engine tuned for the backend: SQLite pragmas, or a resilient PostgreSQL pool.
+
+    Statement parameters carry secrets (a new game's seed), so they are kept out of
+    the engine's log lines and error messages on every backend.
+    """
     if make_url(url).get_backend_name() == "sqlite":
-        engine = create_async_engine(url)
+        engine = create_async_engine(url, hide_parameters=True)
         event.listen(engine.sync_engine, "connect", _configure_sqlite_connection)
         return engine
     return create_async_engine(
-        url, pool_size=5, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+        url,
+        hide_parameters=True,
+        pool_size=5,
+        max_overflow=10,
+        pool_pre_ping=True,
+        pool_recycle=1800,
     )
 
 

@@ -112,6 +112,7 @@ class Event(Base):
     public_text: Mapped[str] = mapped_column(Text)
     private: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     created_at: Mapped[datetime]
+    contributions: Mapped[list[str] | None] = mapped_column(JSON(none_as_null=True))
 
 
 class GuildSettings(Base):

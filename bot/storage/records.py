@@ -53,6 +53,8 @@ class EventRecord:
     public_text: str
     private: dict[str, str] | None
     created_at: datetime
+    contributions: list[str] = field(default_factory=list)
+    """Players' contributions to the dice fixed by this entry, in order (see games.core.dice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,3 +123,4 @@ class NewEvent:
     action: Mapping[str, Any] = field(default_factory=dict)
     dice: Sequence[Mapping[str, Any]] = ()
     private: Mapping[str, str] | None = None
+    contributions: Sequence[str] = ()

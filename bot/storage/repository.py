@@ -123,6 +123,12 @@ class Store:
                 raise GameNotFound(game_id)
             return game_record(row)
 
+    async def game_count(self, channel_id: int) -> int:
+        """How many games were ever stored in the channel, whatever their status."""
+        statement = select(func.count()).select_from(Game).where(Game.channel_id == channel_id)
+        async with self._sessions() as session:
+            return (await session.execute(statement)).scalar_one()
+
     async def active_game(self, channel_id: int) -> GameRecord | None:
         return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
 
@@ -261,6 +267,16 @@ class Store:
             statement = statement.limit(limit)
         async with self._sessions() as session:
             return [event_record(row) for row in await session.scalars(statement)]
+
+    async def contributions(self, game_id: int) -> list[str]:
+        """Every contribution the players made to the game's dice, in log order."""
+        statement = (
+            select(Event.contributions)
+            .where(Event.game_id == game_id, Event.contributions.is_not(None))
+            .order_by(Event.seq)
+        )
+        async with self._sessions() as session:
+            return [item for entry in await session.scalars(statement) for item in entry or ()]
 
     async def event_count(self, game_id: int) -> int:
         statement = select(func.count()).select_from(Event).where(Event.game_id == game_id)

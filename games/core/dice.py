@@ -1,9 +1,30 @@
 """The game's dice: a seeded, recorded, provably fair roller.
 
-Every die is drawn from HMAC-SHA256(seed, cursor), so a game's rolls depend only
-on its secret seed and on how many dice came before. The bot publishes
-``commitment(seed)`` when a game starts and reveals the seed when it ends;
-anyone can then replay every roll.
+The bot picks a secret seed and publishes ``commitment(seed)``, its SHA-256 digest,
+when the game starts. From then on the players add contributions the bot cannot
+foresee (the ids Discord gives their joins and orders, and any value they type);
+each is fixed in the game's log when it is made and folded into the dice key with
+:meth:`Dice.mix`. Every die is drawn from HMAC-SHA256(key, cursor), so it depends
+on the seed, on every contribution made before it, in order, and on how many dice
+came before. When the game ends the seed is revealed and anyone can replay every
+roll from the seed and the logged contributions.
+
+Why the order matters: the bot chooses the seed when the command that starts the
+game arrives, so nothing in that command can bind it; only contributions made after
+the commitment was published can. What remains in the operator's power:
+
+- the dice rolled at set-up (and the bot's own orders in the same reply, such as a
+  whole bot-against-bot game) depend on the seed alone, so an operator who tries
+  many seeds before publishing one can choose them;
+- the bot sees each contribution before it rolls, so a dishonest operator could
+  make a command fail whenever it dislikes the dice that would follow (visible to
+  the players as a refused or failed command, but not provable);
+- a Discord id mostly carries the moment of the click (a millisecond timestamp and
+  counters): the operator cannot predict it, but it is no secret from Discord.
+  A value the player types is fully their own.
+
+A game with no contributions (every game stored before they existed) rolls from
+the seed alone, exactly as before.
 """
 
 from __future__ import annotations
@@ -11,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -20,6 +42,9 @@ AVERAGE_DIE_FACES: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
 """The wargamers' average die: a d6 marked 2, 3, 3, 4, 4, 5."""
 
 _SPACE = 1 << 64
+
+_MIX_TAG = b"laager contribution\x00"
+"""Prefixed to every contribution, so mixing one never computes a die's own message."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +80,24 @@ def commitment(seed: str) -> str:
 
 
 class Dice:
-    """Rolls dice from a seed, starting at ``cursor``, and records each roll."""
+    """Rolls dice from a seed and the contributions so far, starting at ``cursor``,
+    and records each roll."""
 
-    def __init__(self, seed: str, cursor: int = 0) -> None:
+    def __init__(self, seed: str, cursor: int = 0, contributions: Iterable[str] = ()) -> None:
         self._key = bytes.fromhex(seed)
         self.cursor = cursor
         self.rolls: list[Roll] = []
+        for contribution in contributions:
+            self.mix(contribution)
+
+    def mix(self, contribution: str) -> None:
+        """Fold a player's contribution into the key: every die drawn from now on depends on it.
+
+        The key becomes HMAC-SHA256(key, tag + contribution), a chain that starts at the
+        seed, so the dice depend on every contribution and on their order. The cursor
+        carries on, so the log's count of dice stays the game's count.
+        """
+        self._key = hmac.digest(self._key, _MIX_TAG + contribution.encode(), "sha256")
 
     def draw(self, n: int) -> int:
         """A uniform integer in [0, n) from the next position of the stream, not recorded.

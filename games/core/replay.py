@@ -1,4 +1,5 @@
-"""Folding a game's log from its seed: the proof that the stored state is honest."""
+"""Folding a game's log from its seed and the players' contributions: the proof that the
+stored state is honest."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ class Step:
 
     ``by_bot`` marks an order the bot chose; replay asks the bot again and checks
     it gives the same order, so the bot's own dice are verified too.
+    ``contributions`` are the players' contributions logged since the previous step
+    (the step's own included); they are mixed into the dice before this step rolls.
     """
 
     side: str | None
     action: JSON
     rolls: list[Roll]
     by_bot: bool = False
+    contributions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,8 @@ class ReplayReport:
     steps: int
     rolls: int
     problem: str | None
+    contributions: int = 0
+    """How many player contributions were mixed into the dice."""
 
     @property
     def ok(self) -> bool:
@@ -40,14 +46,21 @@ def replay(system: GameSystem, seed: str, steps: list[Step]) -> ReplayReport:
         return ReplayReport({}, 0, 0, "The log does not start with the game's set-up.")
     dice = Dice(seed)
     state: JSON = {}
-    checked = 0
+    checked = mixed = 0
     for number, step in enumerate(steps):
+        for contribution in step.contributions:
+            dice.mix(contribution)
+        mixed += len(step.contributions)
         if step.side is None:
             outcome = system.new(step.action["scenario"], step.action.get("options", {}), dice)
         else:
             if step.by_bot and system.bot_action(state, step.side, dice) != step.action:
                 return ReplayReport(
-                    state, number, checked, f"Step {number}: the bot would now order otherwise."
+                    state,
+                    number,
+                    checked,
+                    f"Step {number}: the bot would now order otherwise.",
+                    mixed,
                 )
             outcome = system.apply(state, step.side, step.action, dice)
         state = outcome.state
@@ -59,9 +72,10 @@ def replay(system: GameSystem, seed: str, steps: list[Step]) -> ReplayReport:
                 checked,
                 f"Step {number} rolled {_show(rolled)} on replay, "
                 f"but the log says {_show(step.rolls)}.",
+                mixed,
             )
         checked += len(rolled)
-    return ReplayReport(state, len(steps), checked, None)
+    return ReplayReport(state, len(steps), checked, None, mixed)
 
 
 def _show(rolls: list[Roll]) -> str:

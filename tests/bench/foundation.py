@@ -52,6 +52,7 @@ async def round_trips(rounds: int, scratch: Path) -> list[str]:
             database_url=f"sqlite+aiosqlite:///{scratch / 'bench.sqlite3'}",
             extra_systems=["tests.fixtures.duel:PAIRING"],
             seed="bench",
+            allow_insecure_seed=True,
         )
         async with running_bot(settings):
             await sandbox.wait_ready()

@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
+
+from bot.app import InsecureSeed, LaagerBot
+from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,3 +68,24 @@ def test_sandbox_script_transcript_is_reproducible(tmp_path: Path) -> None:
     maps = sorted((tmp_path / "one").glob("*.png"))
     assert len(maps) == 2
     assert Image.open(maps[0]).size == (320, 120)
+
+
+def test_run_refuses_a_master_seed_without_the_insecure_flag(tmp_path: Path) -> None:
+    env = {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'run.sqlite3'}",
+        "DISCORD_TOKEN": "",
+        "SEED": "demo",
+    }
+    refused = laager("run", env=env)
+    assert refused.returncode == 2
+    assert "SEED is set, so every game's dice would follow from it" in refused.stdout
+    assert "ALLOW_INSECURE_SEED=1" in refused.stdout
+    allowed = laager("run", env={**env, "ALLOW_INSECURE_SEED": "1"})
+    assert allowed.returncode == 2 and "SEED" not in allowed.stdout
+    assert "Set DISCORD_TOKEN" in allowed.stdout
+
+
+def test_the_bot_itself_refuses_a_master_seed_without_the_flag() -> None:
+    with pytest.raises(InsecureSeed, match="ALLOW_INSECURE_SEED=1"):
+        LaagerBot(Settings(_env_file=None, seed="demo"))
+    assert Settings(_env_file=None, seed="  ").seed is None

@@ -1,6 +1,7 @@
 """The seeded roller: reproducible, fair-looking, recorded, and bound by its commitment."""
 
 import hashlib
+import hmac
 from collections import Counter
 
 from hypothesis import given
@@ -65,3 +66,43 @@ def test_choice_is_recorded() -> None:
     picked = dice.choice(["a", "b", "c"], "tie")
     assert picked in "abc"
     assert dice.take_rolls()[0].purpose == "tie"
+
+
+def reference_d6(seed: str, cursor: int) -> int:
+    """A d6 as every game stored before contributions rolled it: HMAC-SHA256(seed, cursor)."""
+    limit = (1 << 64) - ((1 << 64) % 6)
+    for attempt in range(100):
+        message = cursor.to_bytes(8, "big") + attempt.to_bytes(4, "big")
+        value = int.from_bytes(hmac.digest(bytes.fromhex(seed), message, "sha256")[:8], "big")
+        if value < limit:
+            return value % 6 + 1
+    raise AssertionError("no value under the limit")
+
+
+def test_without_contributions_the_dice_roll_exactly_as_before() -> None:
+    dice = Dice(SEED)
+    assert [dice.d6("x") for _ in range(40)] == [reference_d6(SEED, n) for n in range(40)]
+
+
+def test_a_contribution_changes_the_dice_after_it_and_only_those() -> None:
+    plain, mixed = Dice(SEED), Dice(SEED)
+    before = [mixed.d6("x") for _ in range(20)]
+    mixed.mix("1234567890")
+    after = [mixed.d6("x") for _ in range(20)]
+    assert before == [plain.d6("x") for _ in range(20)]
+    assert after != [plain.d6("x") for _ in range(20)]
+    assert mixed.cursor == plain.cursor == 40
+
+
+def test_contributions_count_in_order_and_one_by_one() -> None:
+    def stream(contributions: list[str]) -> list[int]:
+        dice = Dice(SEED, 5, contributions)
+        return [dice.roll(1000, "x") for _ in range(10)]
+
+    step_by_step = Dice(SEED, 5)
+    step_by_step.mix("a")
+    step_by_step.mix("b")
+    assert stream(["a", "b"]) == [step_by_step.roll(1000, "x") for _ in range(10)]
+    assert stream(["a", "b"]) != stream(["b", "a"])
+    assert stream(["a", "b"]) != stream(["ab"])
+    assert stream(["a"]) != stream([])

@@ -25,6 +25,7 @@ def bot_settings(
         database_url=database_url,
         extra_systems=systems,
         seed="e2e",
+        allow_insecure_seed=True,
     )
 
 

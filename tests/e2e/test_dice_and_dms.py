@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+from sqlalchemy import update as sql_update
+
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.storage.models import Game
 
 
 async def test_roll_shows_working_and_is_logged(
@@ -75,3 +78,64 @@ async def test_an_idle_game_pings_the_player_to_move(
     assert f"<@{alice.id}>" in reminder.content and "waiting for your move" in reminder.content
     assert "<t:" in reminder.content and ":R>" in reminder.content
     assert await reminders.remind_idle() == 0
+
+
+async def test_players_entropy_then_verify_green_and_red_on_a_tampered_commitment(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    channel = sandbox.add_channel("fair")
+    started = await sandbox.slash(
+        alice, "game new", {"system": "duel", "scenario": "short", "mode": "solo"}, channel=channel
+    )
+    game = await laager.store.active_game(sandbox.state.channel(channel).id)
+    assert game is not None and len(game.seed_commitment) == 64
+    assert f"Dice commitment (SHA-256 of the secret seed): {game.seed_commitment}" in (
+        started.response.text()
+    )
+    refused = await sandbox.slash(bob, "game entropy", {"value": "let me"}, channel=channel)
+    assert refused.ephemeral and "Only the players seated" in refused.response.content
+    added = await sandbox.slash(alice, "game entropy", {"value": "alice's 7"}, channel=channel)
+    assert not added.ephemeral and "adds `alice's 7` to the dice" in added.response.content
+    orders = 0
+    for _ in range(30):
+        await sandbox.click(alice, label="Strike")
+        orders += 1
+        if "Game over" in sandbox.messages(channel)[-1].text():
+            break
+    else:
+        raise AssertionError("the duel did not end")
+    verified = await sandbox.slash(alice, "game verify", channel=channel)
+    text = verified.response.content
+    assert f"Game {game.id} verified." in text and "Commitment matches" in text
+    assert f"{2 + orders} player contributions from the log were used in the dice" in text
+    assert "reproduced all" in text
+
+    async with laager.engine.begin() as connection:
+        await connection.execute(
+            sql_update(Game).where(Game.id == game.id).values(seed_commitment="0" * 64)
+        )
+    tampered = await sandbox.slash(alice, "game verify", channel=channel)
+    assert f"Game {game.id} did NOT verify. The commitment does not match" in (
+        tampered.response.content
+    )
+    assert f"the commitment published at the start is `{'0' * 64}`" in tampered.response.content
+
+
+async def test_verify_words_for_a_running_game_and_one_without_contributions(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    game = await laager.store.active_game(sandbox.state.channel(sandbox.default_channel).id)
+    assert game is not None
+    running = await sandbox.slash(alice, "game verify")
+    assert "still running. Its dice commitment (SHA-256 of the secret seed) is " in (
+        running.response.content
+    )
+    assert f"`{game.seed_commitment}`" in running.response.content
+    bots = sandbox.add_channel("bots")
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "bots"}, channel=bots)
+    verified = await sandbox.slash(alice, "game verify", channel=bots)
+    assert "verified" in verified.response.content
+    assert "no player contributions, so the dice came from the seed alone" in (
+        verified.response.content
+    )

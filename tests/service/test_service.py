@@ -1,14 +1,26 @@
 """The game service: seats, orders, the bot's replies, refusals that store nothing, verify."""
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import update as sql_update
 
 from bot import errors
-from bot.service import Actor, GameService, Place, SeedSource
-from bot.storage import Store
+from bot.service import (
+    Actor,
+    GameService,
+    Place,
+    SeedSource,
+    Update,
+    _steps,
+    export_text,
+)
+from bot.storage import Store, create_engine
+from bot.storage.models import Game
 from games.core.dice import commitment
 from games.core.errors import NotYourTurn, UnknownAction
+from games.core.replay import replay
 from games.registry import Registry, UnknownSystem
 from tests.fixtures.duel import SYSTEM
 
@@ -205,3 +217,145 @@ async def test_idle_games_remind_the_player_to_move_once(store: Store) -> None:
     reminders = await service.idle_reminders(default_hours=3)
     assert [users for _, users in reminders] == [[ALICE.user_id]]
     assert await service.idle_reminders(default_hours=3) == []
+
+
+# -- dice that prove themselves ---------------------------------------------------
+
+
+def by_button(actor: Actor, interaction_id: int) -> Actor:
+    """The actor as a Discord interaction brings them: with the interaction's id."""
+    return Actor(actor.user_id, actor.is_referee, interaction_id)
+
+
+async def finish_solo(service: GameService, first_id: int = 5000) -> Update:
+    await service.new_game(HERE, ALICE, "duel", scenario="short", mode="solo")
+    for n in range(50):
+        update = await service.act(HERE, by_button(ALICE, first_id + n), {"type": "strike"})
+        if update.result:
+            return update
+    raise AssertionError("the duel did not end")
+
+
+async def tamper(database_url: str, **columns: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(sql_update(Game).values(**columns))
+    finally:
+        await engine.dispose()
+
+
+async def test_verify_recomputes_the_commitment_and_counts_the_contributions(
+    service: GameService, store: Store
+) -> None:
+    await service.new_game(HERE, ALICE, "duel", scenario="short", mode="two-player")
+    await service.join(HERE, by_button(BOB, 7001), entropy="  bob's lucky number 7 ")
+    await service.add_entropy(HERE, by_button(ALICE, 7002), "alice was here")
+    for n in range(50):
+        side = (await service.current(HERE))[0].state["next"]
+        actor = by_button(ALICE if side == "red" else BOB, 7100 + n)
+        if (await service.act(HERE, actor, {"type": "strike"})).result:
+            break
+    game, report = await service.verify(HERE)
+    assert report is not None and report.ok, report
+    orders = [e for e in await store.events(game.id) if e.kind == "action"]
+    assert report.contributions == 4 + len(orders)
+    assert await store.contributions(game.id) == [
+        "7001",
+        "bob's lucky number 7",
+        "7002",
+        "alice was here",
+        *(e.contributions[0] for e in orders),
+    ]
+
+
+async def test_a_tampered_commitment_or_seed_fails_verify_in_words(
+    service: GameService, database_url: str
+) -> None:
+    update = await finish_solo(service)
+    honest = update.game.seed_commitment
+    forged = commitment("00" * 32)
+    await tamper(database_url, seed_commitment=forged)
+    _, report = await service.verify(HERE)
+    assert report is not None and not report.ok
+    assert report.problem == (
+        f"The commitment does not match: the revealed seed's SHA-256 is `{honest}`, "
+        f"but the commitment published at the start is `{forged}`."
+    )
+    await tamper(database_url, seed_commitment=honest, seed="zz" * 32)
+    _, report = await service.verify(HERE)
+    assert report is not None and "not a string of hex digits" in (report.problem or "")
+    await tamper(database_url, seed=update.game.seed)
+    _, report = await service.verify(HERE)
+    assert report is not None and report.ok
+
+
+async def test_the_dice_depend_on_every_logged_contribution(
+    service: GameService, store: Store
+) -> None:
+    update = await finish_solo(service)
+    events = await store.events(update.game.id)
+    assert all(e.contributions for e in events if e.kind == "action")
+    assert not any(e.contributions for e in events if e.kind in ("create", "bot"))
+    steps = _steps(events)
+    assert replay(SYSTEM, update.game.seed, steps).ok
+    without = [replace(step, contributions=()) for step in steps]
+    assert not replay(SYSTEM, update.game.seed, without).ok
+
+
+async def test_a_game_without_contributions_still_verifies(service: GameService) -> None:
+    await service.new_game(HERE, ALICE, "duel", scenario="short", mode="bots")
+    _, report = await service.verify(HERE)
+    assert report is not None and report.ok and report.contributions == 0
+
+
+@pytest.mark.parametrize(
+    "value", ["", "   ", "x" * 101, "two\nlines", "no `code` please", "tab\there"]
+)
+async def test_bad_entropy_is_refused_in_words_and_stores_nothing(
+    service: GameService, store: Store, value: str
+) -> None:
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    before = await snapshot(store)
+    with pytest.raises(errors.BadInput, match="1 to 100 characters on one line"):
+        await service.add_entropy(HERE, ALICE, value)
+    with pytest.raises(errors.BadInput, match="but no backticks"):
+        await service.join(HERE, BOB, entropy=value)
+    assert await snapshot(store) == before
+
+
+async def test_only_seated_players_add_entropy(service: GameService, store: Store) -> None:
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    before = await snapshot(store)
+    with pytest.raises(errors.NotSeated, match="Only the players seated"):
+        await service.add_entropy(HERE, CAROL, "let me in")
+    assert await snapshot(store) == before
+    added = await service.add_entropy(HERE, ALICE, "mine")
+    assert added.lines == [
+        f"<@{ALICE.user_id}> adds `mine` to the dice; every die from now on depends on it."
+    ]
+
+
+async def test_reproducible_seeds_never_repeat_in_a_channel_across_restarts(store: Store) -> None:
+    seeds = []
+    for _restart in range(3):
+        service = GameService(store, Registry([SYSTEM]), SeedSource("restarts"))
+        update = await service.new_game(HERE, ALICE, "duel")
+        await service.abort(HERE, ALICE)
+        seeds.append(update.game.seed)
+    assert len(set(seeds)) == 3
+    again = GameService(store, Registry([SYSTEM]), SeedSource("restarts"))
+    assert (await again.new_game(Place(1, 200), ALICE, "duel")).game.seed not in seeds
+
+
+async def test_export_publishes_the_whole_commitment_and_the_contributions(
+    service: GameService,
+) -> None:
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, by_button(BOB, 42), entropy="bob")
+    game, data = await service.export(HERE)
+    assert data["seed_commitment"] == game.seed_commitment and len(game.seed_commitment) == 64
+    assert data["events"][1]["contributions"] == ["42", "bob"]
+    text = export_text(data)
+    assert f"Dice commitment (SHA-256 of the seed): {game.seed_commitment}\n" in text
+    assert "    added to the dice: 42, bob\n" in text

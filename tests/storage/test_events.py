@@ -52,3 +52,25 @@ async def test_event_count_and_logs_are_per_game(store: Store) -> None:
     assert await store.event_count(other.id) == 2
     assert [e.seq for e in await store.events(other.id)] == [0, 1]
     assert await store.event_count(404) == 0
+
+
+async def test_contributions_are_kept_per_entry_and_listed_in_log_order(store: Store) -> None:
+    game = await store.create_game(new_game(), seats(), [creation_event()], now=T0)
+    game = await store.append_events(
+        game.id, game.version, [NewEvent(kind="join", actor_id=222, contributions=["9", "mine"])]
+    )
+    game = await store.commit_action(
+        game.id, game.version, state={}, events=[action_event("no id")], dice_cursor=1
+    )
+    await store.commit_action(
+        game.id,
+        game.version,
+        state={},
+        events=[NewEvent(kind="action", contributions=["10"])],
+        dice_cursor=2,
+    )
+
+    log = await store.events(game.id)
+    assert [e.contributions for e in log] == [[], ["9", "mine"], [], ["10"]]
+    assert await store.contributions(game.id) == ["9", "mine", "10"]
+    assert await store.contributions(404) == []

@@ -77,6 +77,18 @@ async def test_simultaneous_creates_in_one_channel_admit_one(store: Store) -> No
     assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 4
 
 
+async def test_game_count_counts_every_game_ever_stored_in_the_channel(store: Store) -> None:
+    assert await store.game_count(CHANNEL_ID) == 0
+    first = await create(store)
+    await store.commit_action(
+        first.id, first.version, state={}, events=[], dice_cursor=0, status="aborted"
+    )
+    await create(store)
+    await create(store, channel_id=7)
+    assert await store.game_count(CHANNEL_ID) == 2
+    assert await store.game_count(7) == 1
+
+
 async def test_other_channels_are_independent(store: Store) -> None:
     await create(store, channel_id=1)
     await create(store, channel_id=2)

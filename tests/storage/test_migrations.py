@@ -7,11 +7,12 @@ import sys
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, inspect
+from sqlalchemy import Connection, inspect, text
 
-from bot.storage import create_engine, current, downgrade, upgrade
+from bot.storage import Store, create_engine, current, downgrade, session_factory, upgrade
 from bot.storage.db import MIGRATIONS_DIR, PROJECT_ROOT
 from bot.storage.models import Base
+from tests.storage.builders import T0
 
 TABLES = {"games", "seats", "events", "guild_settings", "rolls"}
 
@@ -84,3 +85,38 @@ async def test_processes_starting_together_migrate_once(blank_database_url: str)
     ]
     assert [await child.wait() for child in children] == [0, 0, 0]
     assert await current(blank_database_url) == _head()
+
+
+async def test_entries_logged_before_contributions_existed_read_as_having_none(
+    blank_database_url: str,
+) -> None:
+    await upgrade(blank_database_url, "0002")
+    engine = create_engine(blank_database_url)
+    try:
+        async with engine.begin() as connection:
+            game_id = (
+                await connection.execute(
+                    text(
+                        "INSERT INTO games (channel_id, system, scenario, mode, options, status, "
+                        "state, version, seed, seed_commitment, dice_cursor, creator_id, "
+                        "created_at, updated_at, last_action_at) VALUES (1, 'duel', 'short', "
+                        "'solo', '{}', 'finished', '{}', 1, :seed, :digest, 0, 7, :at, :at, :at) "
+                        "RETURNING id"
+                    ),
+                    {"seed": "ab" * 32, "digest": "cd" * 32, "at": T0},
+                )
+            ).scalar_one()
+            await connection.execute(
+                text(
+                    "INSERT INTO events (game_id, seq, kind, action, dice, public_text, "
+                    "created_at) VALUES (:game, 0, 'create', '{}', '[]', 'set-up', :at)"
+                ),
+                {"game": game_id, "at": T0},
+            )
+        await upgrade(blank_database_url)
+        store = Store(session_factory(engine))
+        [entry] = await store.events(game_id)
+        assert entry.contributions == []
+        assert await store.contributions(game_id) == []
+    finally:
+        await engine.dispose()

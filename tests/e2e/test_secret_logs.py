@@ -1,0 +1,90 @@
+"""No seed and no DM body reaches the log, even at DEBUG; each guard is shown to be needed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import bot.log_guard
+import bot.storage.db
+from bot.app import running_bot
+from bot.log_guard import BODY_LOGGERS, drop_debug, guard_logs
+from bot.sandbox import DiscordSandbox
+from tests.e2e.conftest import bot_settings
+
+PARAMETERS_SHOWN = "statement parameters shown"
+FAULTS = [None, PARAMETERS_SHOWN, *(f"{name} unguarded" for name in BODY_LOGGERS)]
+
+
+@pytest.fixture
+def unguarded() -> Iterator[None]:
+    """Start without the guard (an earlier bot in this process installed it); restore it after."""
+    for name in BODY_LOGGERS:
+        logging.getLogger(name).removeFilter(drop_debug)
+    try:
+        yield
+    finally:
+        guard_logs()
+
+
+def plant(fault: str | None, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """Remove one protection; returns the logger the secrets should then leak through."""
+    if fault == PARAMETERS_SHOWN:
+        real = bot.storage.db.create_async_engine
+
+        def showing_parameters(url: str, **options: Any) -> AsyncEngine:
+            return real(url, **{**options, "hide_parameters": False})
+
+        monkeypatch.setattr(bot.storage.db, "create_async_engine", showing_parameters)
+        return "sqlalchemy.engine.Engine"
+    if fault is not None:
+        left_out = fault.removesuffix(" unguarded")
+        kept = tuple(name for name in BODY_LOGGERS if name != left_out)
+        monkeypatch.setattr(bot.log_guard, "BODY_LOGGERS", kept)
+        return left_out
+    return None
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=[fault or "guarded" for fault in FAULTS])
+async def test_no_seed_or_dm_body_reaches_the_log_at_debug(
+    sandbox: DiscordSandbox,
+    sqlite_url: str,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    unguarded: None,
+    fault: str | None,
+) -> None:
+    leaky = plant(fault, monkeypatch)
+    # LOG_LEVEL=DEBUG, and an operator who also turns on SQLAlchemy's statement log.
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="sqlalchemy.engine")
+    alice = sandbox.add_user("alice")
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as laager:
+        await sandbox.wait_ready()
+        await sandbox.slash(
+            alice, "game new", {"system": "duel", "scenario": "short", "mode": "solo"}
+        )
+        for _ in range(40):
+            await sandbox.click(alice, label="Strike")
+            if "Game over" in sandbox.messages()[-1].text():
+                break
+        await sandbox.slash(alice, "game verify")
+        await sandbox.slash(alice, "game export")
+        game = await laager.store.latest_game(sandbox.state.channel(sandbox.default_channel).id)
+    assert game is not None and game.status == "finished"
+    dm_bodies = [line for dm in sandbox.dms(alice) for line in dm.content.splitlines()[1:]]
+    assert dm_bodies and all("hidden reserve" in line for line in dm_bodies)
+    secrets = [game.seed, *dm_bodies]
+    assert "INSERT INTO games" in caplog.text, "the statement log was not on"
+
+    leaks = {r.name for r in caplog.records if any(s in r.getMessage() for s in secrets)}
+    if leaky is None:
+        assert leaks == set()
+        assert not any(secret in caplog.text for secret in secrets)
+        assert "SQL parameters hidden" in caplog.text
+    else:
+        assert leaks == {leaky}
