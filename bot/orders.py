@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.announce import post_update
+from bot.errors import GameMovedOn
 from bot.interactions import Interaction, actor_of, place_of, refuse
 from bot.service import Update
 from bot.ui import panel_view
@@ -30,6 +31,11 @@ async def choose(
             position=position,
             game_id=game_id,
         )
+    except GameMovedOn as error:
+        if own and await refresh_panel(interaction, game_id):
+            return
+        await refuse(interaction, error.message)
+        return
     except LaagerError as error:
         await refuse(interaction, error.message)
         return
@@ -59,11 +65,29 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
     await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
 
 
-def panel_message(interaction: Interaction, update: Update) -> dict:
+async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
+    """Bring a panel left behind by the game up to date, in place; False if the game is gone."""
+    try:
+        game, system, seats = await interaction.client.service.current(place_of(interaction))
+    except LaagerError:
+        return False
+    if game.id != game_id:
+        return False
+    fresh = panel_message(interaction, Update(game, system, seats), note=MOVED_ON)
+    await interaction.response.edit_message(**fresh, embeds=[])
+    return True
+
+
+MOVED_ON = "The game moved on before that order, so nothing was applied; here are your orders now."
+
+
+def panel_message(interaction: Interaction, update: Update, note: str | None = None) -> dict:
     """The panel's words and components for the player's seats in ``update``."""
     sides = [s.side for s in update.seats if s.user_id == interaction.user.id]
     state = update.game.state
     lines = [f"**{update.system.title} · game {update.game.id}** (only you see this)"]
+    if note:
+        lines.append(f"*{note}*")
     secrets = hidden_from(update.system, state, Viewer.public())
     for side in sides:
         known = [s.text for s in secrets if readable_by(s, Viewer.of_side(side))]

@@ -3,6 +3,7 @@ stored state is honest."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.core.dice import Dice, Roll
@@ -40,8 +41,16 @@ class ReplayReport:
         return self.problem is None
 
 
-def replay(system: GameSystem, seed: str, steps: list[Step]) -> ReplayReport:
-    """Rebuild the game step by step, checking each step rolled what the log says."""
+def replay(
+    system: GameSystem,
+    seed: str,
+    steps: list[Step],
+    watch: Callable[[JSON], None] | None = None,
+) -> ReplayReport:
+    """Rebuild the game step by step, checking each step rolled what the log says.
+
+    ``watch``, if given, sees the position after each step (an audit reads the log by it).
+    """
     if not steps or steps[0].side is not None:
         return ReplayReport({}, 0, 0, "The log does not start with the game's set-up.")
     dice = Dice(seed)
@@ -64,6 +73,8 @@ def replay(system: GameSystem, seed: str, steps: list[Step]) -> ReplayReport:
                 )
             outcome = system.apply(state, step.side, step.action, dice)
         state = outcome.state
+        if watch:
+            watch(state)
         rolled = dice.take_rolls()
         if rolled != step.rolls:
             return ReplayReport(

@@ -379,9 +379,10 @@ def _work(ctx: Ctx, action: Action) -> str | None:
         s["hand"].append(action["card"])
         s["ammo_low"] = False
         ctx.say(
-            f"{CARD[action['card']].name} hands out ammunition and water and goes back to your "
-            "hand: the Ammunition / Water Low marker is removed."
+            "A Hero hands out ammunition and water and goes back to your hand: the "
+            "Ammunition / Water Low marker is removed."
         )
+        ctx.tell(f"{CARD[action['card']].name} is back in your hand.")
     return _stay(ctx)
 
 

@@ -178,11 +178,13 @@ def seniority(ctx: Ctx) -> None:
         drop(s, number)
         s["tableau"].remove(number)
         s["hand"].append(number)
-    names = ", ".join(CARD[n].name for n in back) or "no one"
+    heroes = f"{len(back)} Hero{'es' if len(back) != 1 else ''}" if back else "no Hero"
     ctx.say(
-        f"Seniority Debate: {names} go back to your hand, and the rest of this turn is lost "
-        "(Housekeeping included)."
+        f"Seniority Debate: {heroes} of the Tableau go back to your hand, and the rest of this "
+        "turn is lost (Housekeeping included)."
     )
+    if back:
+        ctx.tell("Back in your hand: " + ", ".join(CARD[n].name for n in back) + ".")
     s["turn_flags"]["skip"] = True
 
 

@@ -27,11 +27,12 @@ import bot.announce
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import Place
+from bot.service import STEP_KINDS, Place, _steps
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
+from games.core.replay import replay
 
-STEP_LIMIT = 1500
+STEP_LIMIT = 600
 PANEL = "My orders (private)"
 
 
@@ -44,7 +45,11 @@ class Audit:
     pictures: list[str] = field(default_factory=list)
     logs: list[str] = field(default_factory=list)
     revealed: set[str] = field(default_factory=set)
+    bodies: dict[int, str] = field(default_factory=dict)
+    """What each channel message said when last read: an edit that only retires its
+    buttons is not read again against a later position."""
     steps: int = 0
+    over: bool = False
 
     def check(self, where: str, words: str, secrets: list[Secret], exempt: set[str]) -> None:
         for secret in secrets:
@@ -108,6 +113,21 @@ def body_words(message: Message) -> str:
     return "\n".join(parts)
 
 
+def exempt(system: GameSystem, before: JSON | None, after: JSON) -> set[str]:
+    """Words an account of the step from ``before`` to ``after`` may use: secrets that stopped
+    being secret (a card played from the hand), and those that became secret while the
+    channel could see them (a Hero going back from the table to the hand)."""
+    if before is None:
+        return set()
+    old = {s.ident: s for s in hidden_from(system, before, Viewer.public())}
+    new = {s.ident: s for s in hidden_from(system, after, Viewer.public())}
+    view = system.view(before, Viewer.public())
+    shown = "\n".join([*view.lines, json.dumps(view.picture, default=str)])
+    gone = {s.text for ident, s in old.items() if ident not in new}
+    seen = {s.text for ident, s in new.items() if ident not in old and s.text in shown}
+    return gone | seen
+
+
 class Player:
     """Plays a seated side by pressing what the bot offers, as a person would."""
 
@@ -131,7 +151,9 @@ class Player:
         else:
             source = self.latest_post()
         await press(self.sandbox, user, source, order.key)
-        if user.id in self.panel:
+        if not order.private:
+            self.panel.pop(user.id, None)
+        elif user.id in self.panel:
             current = self.panel[user.id]
             self.panel[user.id] = next(m for m in self.sandbox.transcript if m.id == current.id)
 
@@ -187,21 +209,21 @@ async def audit_game(
         await sandbox.slash(first[1], "game new", options)
         for side, user in others:
             await sandbox.slash(user, "game join", {"side": side})
-        before: list[Secret] = []
+        before: JSON | None = None
         while True:
             game, _ = await bot.service.latest(place)
-            now = system.secrets(game.state)
-            gone = {s.text for s in before if s.ident not in {n.ident for n in now}}
+            gone = exempt(system, before, game.state)
             audit.revealed |= gone
             cursor = read(audit, sandbox, game.state, seats, cursor, gone)
-            if game.status != "active" or audit.steps >= STEP_LIMIT:
+            audit.over = game.status != "active"
+            if audit.over or audit.steps >= STEP_LIMIT:
                 break
             if audit.steps == 3:
                 cursor = await look_as_spectator(audit, sandbox, spectator, game.state, cursor)
             side = system.to_act(game.state)[0]
             await player.give(seats[side], bots_order(system, game.state, side, audit.steps))
             audit.steps += 1
-            before = now
+            before = game.state
     return audit
 
 
@@ -222,7 +244,10 @@ def read(
             continue
         if message.recipient is None and not message.ephemeral:
             where = f"channel message {message.id}"
-            audit.check(where, body_words(message), public, gone)
+            body = body_words(message)
+            if audit.bodies.get(message.id) != body:
+                audit.check(where, body, public, gone)
+            audit.bodies[message.id] = body
             audit.check(f"{where} buttons", component_words(message), public, set())
             continue
         for side, user in seats.items():
@@ -265,11 +290,23 @@ async def audit_bots_game(
     starter: SandboxUser,
     monkeypatch: pytest.MonkeyPatch,
 ) -> Audit:
-    """A whole bot-against-bot game, played inside one command; audit what it posted."""
+    """A whole bot-against-bot game, played inside one command. Each logged event is read
+    against the position it led to (replayed from the seed), and the post against the end."""
     audit = Audit(system)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     with watching(audit, monkeypatch):
         await sandbox.slash(starter, "game new", {"system": system.id, "mode": "bots"})
         game, _ = await bot.service.latest(place)
-        read(audit, sandbox, game.state, {}, 0, set())
+        events = [e for e in await bot.store.events(game.id) if e.kind in STEP_KINDS]
+        positions: list[JSON] = []
+        report = replay(system, game.seed, _steps(events), watch=positions.append)
+        assert report.ok, report.problem
+        before: JSON | None = None
+        for event, state in zip(events, positions, strict=True):
+            gone = exempt(system, before, state)
+            audit.revealed |= gone
+            now = hidden_from(system, state, Viewer.public())
+            audit.check(f"logged event {event.seq}", event.public_text or "", now, gone)
+            before = state
+        read(audit, sandbox, game.state, {}, 0, audit.revealed)
     return audit
