@@ -120,3 +120,38 @@ async def test_solo_game_to_its_victory_level(
     assert "You drew #" in dms
     drawn = [n for n in CARD if f"You drew #{n} " in dms]
     assert drawn and any(m.attachments for m in sandbox.dms(alice))
+
+
+async def test_a_panel_left_behind_refreshes_instead_of_refusing(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """An order pressed on a panel the game has moved past applies nothing and shows the
+    player's current orders in its place."""
+    started = await sandbox.slash(alice, "ramparts new")
+    post = started.response
+    panel = (await sandbox.click(alice, post, label="My orders (private)")).response
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    before, _ = await laager.service.latest(place)
+    public = [
+        item["custom_id"]
+        for row in post.components
+        for item in row["components"]
+        if item["type"] == 2 and item["custom_id"].startswith("lg:")
+    ]
+    assert public, "the post offers an order that names no card"
+    await sandbox.click(alice, post, custom_id=public[0])
+    moved, _ = await laager.service.latest(place)
+    assert moved.version > before.version
+    stale = next(
+        item["custom_id"]
+        for row in panel.components
+        for item in row["components"]
+        if item["type"] == 2 and item["custom_id"].startswith("lgo:")
+    )
+    await sandbox.click(alice, panel, custom_id=stale)
+    after, _ = await laager.service.latest(place)
+    assert after.version == moved.version, "nothing was applied"
+    refreshed = next(m for m in sandbox.transcript if m.id == panel.id)
+    assert "moved on before that order" in refreshed.content
+    fresh = [item.get("custom_id") for row in refreshed.components for item in row["components"]]
+    assert fresh and stale not in fresh, "the panel now carries the current position"
