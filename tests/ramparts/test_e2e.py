@@ -155,3 +155,24 @@ async def test_a_panel_left_behind_refreshes_instead_of_refusing(
     assert "moved on before that order" in refreshed.content
     fresh = [item.get("custom_id") for row in refreshed.components for item in row["components"]]
     assert fresh and stale not in fresh, "the panel now carries the current position"
+
+
+async def test_one_odds_estimate_at_a_time_per_channel(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """A second estimate asked for while one runs in the channel is refused plainly; once the
+    first is done, the channel may ask again. A spectator's estimate says it cannot see the
+    hand."""
+    await sandbox.slash(alice, "ramparts new")
+    first = asyncio.create_task(sandbox.slash(alice, "ramparts odds", {"games": 4000}))
+    for _ in range(200):
+        if any("Simulating 4000 games" in m.content for m in sandbox.messages()):
+            break
+        await asyncio.sleep(0.02)
+    second = await sandbox.slash(bob, "ramparts odds", {"games": 50})
+    assert second.response.ephemeral and "already being worked out" in second.response.content
+    running = await first
+    await settled(sandbox, running.response.id, "margin of error")
+    again = await sandbox.slash(bob, "ramparts odds", {"games": 50})
+    answer = await settled(sandbox, again.response.id, "margin of error")
+    assert "dealt afresh" in answer.text()
