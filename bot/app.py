@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot.announce import Presentation
+from bot.command_sync import CommandsRefused, sync_commands
 from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.storage.db import create_engine, session_factory, upgrade
@@ -59,15 +60,24 @@ class LaagerBot(commands.AutoShardedBot):
         """Systems whose cogs present their orders their own way, by system id."""
 
     async def setup_hook(self) -> None:
+        """Migrate, load the cogs and sync their commands; a refused sync stops the start
+        (CommandsRefused, logged with the command and limit Discord named)."""
         await upgrade(self.settings.database_url)
-        for cog in (*COGS, *self.registry.cogs()):
-            await self.load_extension(cog)
+        await self.load_cogs()
+        guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        try:
+            await sync_commands(self.tree, guild)
+        except CommandsRefused as refused:
+            log.error("%s", refused)
+            raise
+
+    async def load_cogs(self) -> None:
+        """The bot's cogs and those of its game systems, with their slash commands."""
+        for cog in (*COGS, *self.registry.cogs()):
+            await self.load_extension(cog)
 
     async def close(self) -> None:
         await super().close()

@@ -64,3 +64,18 @@ def test_sandbox_script_transcript_is_reproducible(tmp_path: Path) -> None:
     maps = sorted((tmp_path / "one").glob("*.png"))
     assert len(maps) == 2
     assert Image.open(maps[0]).size == (320, 120)
+
+
+def test_sandbox_run_fails_where_discord_would_refuse_the_commands(tmp_path: Path) -> None:
+    """A system whose command is over Discord's size stops the run at start, plainly."""
+    script = tmp_path / "one.txt"
+    script.write_text("alice: /roll expression:d6\n")
+    run = laager(
+        "sandbox", "--script", str(script), env={"EXTRA_SYSTEMS": "tests.fixtures.oversized:SYSTEM"}
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "error: Discord refused the bot's slash commands (HTTP 400" in run.stdout
+    assert "- /oversized: Command exceeds maximum size (8000)" in run.stdout
+    assert "/oversized (8001 characters)" in run.stdout
+    assert "- /oversized: Command exceeds maximum size (8000)" in run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
