@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot import orders
+from bot.command_sync import CommandsRefused, sync_commands
 from bot.log_guard import guard_logs
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
@@ -28,7 +29,12 @@ COGS = (
     "bot.cogs.game",
     "bot.cogs.roll",
     "bot.cogs.reminders",
-    "bot.cogs.referee.sotq",
+    "bot.cogs.referee.sotq_fire",
+    "bot.cogs.referee.sotq_morale",
+    "bot.cogs.referee.sotq_move",
+    "bot.cogs.referee.sotq_checks",
+    "bot.cogs.referee.sotq_transport",
+    "bot.cogs.referee.sotq_army",
     "bot.cogs.referee.qref",
     "bot.cogs.referee.events",
     "bot.cogs.referee.roster",
@@ -68,17 +74,26 @@ class LaagerBot(commands.AutoShardedBot):
         self.open_panel = orders.open_panel
 
     async def setup_hook(self) -> None:
+        """Migrate, load the cogs and sync their commands; a refused sync stops the start
+        (CommandsRefused, logged with the command and limit Discord named)."""
         await upgrade(self.settings.database_url)
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton)
-        paired = [pairing.cog for pairing in self.pairings.values() if pairing.cog]
-        for cog in (*COGS, *paired):
-            await self.load_extension(cog)
+        await self.load_cogs()
+        guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        try:
+            await sync_commands(self.tree, guild)
+        except CommandsRefused as refused:
+            log.error("%s", refused)
+            raise
+
+    async def load_cogs(self) -> None:
+        """The bot's cogs and those of its game systems, with their slash commands."""
+        paired = [pairing.cog for pairing in self.pairings.values() if pairing.cog]
+        for cog in (*COGS, *paired):
+            await self.load_extension(cog)
 
     async def close(self) -> None:
         await super().close()

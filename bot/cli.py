@@ -65,6 +65,7 @@ def _run(settings: Settings) -> int:
         print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
         return 2
     from bot.app import LaagerBot, point_at
+    from bot.command_sync import CommandsRefused
 
     point_at(settings.discord_api_base, settings.discord_gateway_url)
 
@@ -72,7 +73,10 @@ def _run(settings: Settings) -> int:
         async with LaagerBot(settings) as bot:
             await bot.start(settings.discord_token)
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except CommandsRefused:
+        return 1  # the bot has logged which command broke which limit
     return 0
 
 
@@ -91,6 +95,8 @@ async def _sandbox(
     settings: Settings, lines: list[str] | None, seed: str | None, out: Path | None
 ) -> int:
     from bot.app import running_bot
+    from bot.command_sync import CommandsRefused
+    from bot.sandbox import SandboxError
     from bot.sandbox.runner import run_sandbox
 
     with tempfile.TemporaryDirectory(prefix="laager-sandbox-") as scratch:
@@ -109,8 +115,11 @@ async def _sandbox(
                     "dev_guild_id": None,
                 }
             )
-            async with running_bot(local) as bot:
-                yield bot
+            try:
+                async with running_bot(local) as bot:
+                    yield bot
+            except CommandsRefused as refused:
+                raise SandboxError(str(refused)) from None
 
         return await run_sandbox(
             start_bot, script=lines, out_dir=out, write=print, read_line=None if lines else _prompt

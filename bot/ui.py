@@ -162,9 +162,11 @@ def menu_layout(placeholders: Mapping[str, str]) -> Layout:
         ][:PER_ROW]
         menus = []
         for kind, placeholder in [*placeholders.items(), ("", "More orders")]:
-            members = [
-                o for o in orders if o.kind != "go" and (o.kind or "") == kind
-            ] if kind else [o for o in orders if o.kind != "go" and o.kind not in placeholders]
+            members = (
+                [o for o in orders if o.kind != "go" and (o.kind or "") == kind]
+                if kind
+                else [o for o in orders if o.kind != "go" and o.kind not in placeholders]
+            )
             for start in range(0, len(members), OPTIONS):
                 menus.append((placeholder, members[start : start + OPTIONS]))
         menus = [m for m in menus if m[1]]

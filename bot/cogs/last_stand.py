@@ -79,7 +79,7 @@ def parts(order: Order) -> tuple[str, str]:
 
 def mover_label(state: JSON, mover: str) -> str:
     if mover.startswith(STACK):
-        return f"Whole stack in {mover[len(STACK):]}"
+        return f"Whole stack in {mover[len(STACK) :]}"
     if mover == "wagon":
         return f"Ammunition wagon in {state['wagon']}"
     if mover in RECYCLED:
@@ -178,9 +178,7 @@ class LastStandCog(LaagerCog):
         if not found or not origin:
             return []
         state, orders = found
-        units = [
-            parts(o)[1] for o in orders if o.kind == "attack" and parts(o)[0] == str(origin)
-        ]
+        units = [parts(o)[1] for o in orders if o.kind == "attack" and parts(o)[0] == str(origin)]
         return matching([(strength_text(state, u), u) for u in units], current)
 
     # -- commands ---------------------------------------------------------------------

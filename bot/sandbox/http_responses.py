@@ -18,6 +18,7 @@ UNKNOWN_WEBHOOK = 10015
 CANNOT_EDIT_OTHERS_MESSAGE = 50005
 CANNOT_SEND_TO_USER = 50007
 INVALID_FORM_BODY = 50035
+MAX_APPLICATION_COMMANDS = 30032
 INVALID_JSON = 50109
 ALREADY_ACKNOWLEDGED = 40060
 
@@ -33,11 +34,21 @@ def no_content() -> web.Response:
 
 
 def discord_error(
-    status: int, code: int, message: str, details: list[str] | None = None
+    status: int,
+    code: int,
+    message: str,
+    details: list[str] | None = None,
+    *,
+    errors: dict[str, Any] | None = None,
 ) -> web.Response:
-    """Discord's error body; details appear to discord.py users as "In <field>: <reason>"."""
+    """Discord's error body; details appear to discord.py users as "In <field>: <reason>".
+
+    errors is Discord's own nested object (field paths as keys), used instead of details.
+    """
     payload: dict[str, Any] = {"message": message, "code": code}
-    if details:
+    if errors:
+        payload["errors"] = errors
+    elif details:
         payload["errors"] = {
             "sandbox": {"_errors": [{"code": code, "message": line} for line in details]}
         }

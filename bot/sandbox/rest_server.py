@@ -1,8 +1,9 @@
 """The aiohttp application: spec validation, auth, traffic tracking and routing.
 
 Every request under /api/v10 is validated against the OpenAPI spec before it reaches a
-route. Non-conforming requests and routes the sandbox lacks are recorded as violations and
-answered the way Discord would (400 or 404 with a JSON error), so gaps are visible.
+route, and command registrations first against the limits the spec leaves out. Refused
+requests and routes the sandbox lacks are recorded as violations and answered the way
+Discord would (400 or 404 with a JSON error), so gaps are visible.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from aiohttp import web
 from werkzeug.datastructures import ImmutableMultiDict
 
 from bot.sandbox.activity import ActivityMonitor
+from bot.sandbox.command_limits import RegistrationRules
 from bot.sandbox.http_responses import (
     INVALID_FORM_BODY,
     INVALID_JSON,
@@ -30,18 +32,21 @@ TOKENLESS_PREFIXES = ("/webhooks/", "/interactions/")
 
 
 class TrafficGuard:
-    """Middleware: counts traffic, validates against the spec, checks the bot token."""
+    """Middleware: counts traffic, validates against the spec (and registrations against
+    Discord's command limits), checks the bot token."""
 
     def __init__(
         self,
         *,
         validator: SpecValidator,
+        registration: RegistrationRules,
         activity: ActivityMonitor,
         token: str,
         violations: list[Violation],
         response_violations: list[Violation] | None,
     ) -> None:
         self._validator = validator
+        self._registration = registration
         self._activity = activity
         self._token = token
         self._violations = violations
@@ -64,6 +69,12 @@ class TrafficGuard:
             self._record(request, api_path, str(error), "request")
             return discord_error(400, INVALID_JSON, "Invalid request body", [str(error)])
         request[BODY_KEY] = body
+        refusal = self._registration.refusal(request.method, api_path, body.data)
+        if refusal is not None:
+            self._record(request, api_path, "; ".join(refusal.reasons), "request")
+            return discord_error(
+                refusal.status, refusal.code, refusal.message, errors=refusal.errors
+            )
         spec_request = self._spec_request(request, api_path, body)
         check = self._validator.check_request(spec_request)
         if not check.route_known:

@@ -16,6 +16,7 @@ from typing import Any, Self
 from bot.sandbox import components, payloads, permissions
 from bot.sandbox.activity import ActivityMonitor
 from bot.sandbox.backend import Backend
+from bot.sandbox.command_limits import RegistrationRules
 from bot.sandbox.command_options import OptionBuilder
 from bot.sandbox.commands import CHAT_INPUT, CommandRegistry
 from bot.sandbox.dispatch import InteractionDispatcher
@@ -71,7 +72,8 @@ class DiscordSandbox:
         self.quiet = quiet
         self.timeout = timeout
         self.violations: list[Violation] = []
-        """Bot requests that broke the API spec, or hit routes the sandbox lacks."""
+        """Bot requests that broke the API spec, that Discord would refuse (such as commands
+        over its registration limits), or that hit routes the sandbox lacks."""
         self.response_violations: list[Violation] = []
         self.state = SandboxState(SnowflakeClock(), bot_name=bot_name)
         activity = ActivityMonitor()
@@ -89,6 +91,7 @@ class DiscordSandbox:
         )
         guard = TrafficGuard(
             validator=SpecValidator(spec_path),
+            registration=RegistrationRules(self._backend.commands),
             activity=activity,
             token=token,
             violations=self.violations,

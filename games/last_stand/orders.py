@@ -70,7 +70,7 @@ def movers(state: JSON) -> dict[str, list[str]]:
 def british_moves(state: JSON) -> list[Order]:
     found = []
     for mover, units in movers(state).items():
-        who = f"the stack in {mover[len(STACK):]}" if mover.startswith(STACK) else _named(mover)
+        who = f"the stack in {mover[len(STACK) :]}" if mover.startswith(STACK) else _named(mover)
         for hex_ in movement.british_destinations(state, units):
             found.append(
                 Order(

@@ -89,3 +89,18 @@ def test_the_bot_itself_refuses_a_master_seed_without_the_flag() -> None:
     with pytest.raises(InsecureSeed, match="ALLOW_INSECURE_SEED=1"):
         LaagerBot(Settings(_env_file=None, seed="demo"))
     assert Settings(_env_file=None, seed="  ").seed is None
+
+
+def test_sandbox_run_fails_where_discord_would_refuse_the_commands(tmp_path: Path) -> None:
+    """A system whose command is over Discord's size stops the run at start, plainly."""
+    script = tmp_path / "one.txt"
+    script.write_text("alice: /roll expression:d6\n")
+    run = laager(
+        "sandbox", "--script", str(script), env={"EXTRA_SYSTEMS": "tests.fixtures.oversized:SYSTEM"}
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "error: Discord refused the bot's slash commands (HTTP 400" in run.stdout
+    assert "- /oversized: Command exceeds maximum size (8000)" in run.stdout
+    assert "/oversized (8001 characters)" in run.stdout
+    assert "- /oversized: Command exceeds maximum size (8000)" in run.stderr
+    assert "Traceback" not in run.stdout + run.stderr

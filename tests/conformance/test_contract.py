@@ -185,7 +185,6 @@ def test_the_checks_catch_apply_changing_its_input() -> None:
     from tests.fixtures.duel import Duel
 
     class Careless(Duel):
-
         def apply(self, state: JSON, side: str, action: JSON, dice: Dice):  # type: ignore[override]
             state["tally"] += 1
             return super().apply(state, side, action, dice)

@@ -37,7 +37,7 @@ async def sandbox() -> AsyncIterator[DiscordSandbox]:
         yield sb
     finally:
         await sb.stop()
-    assert sb.violations == [], "the bot sent requests that Discord's API spec rejects"
+    assert sb.violations == [], "the bot sent requests that Discord rejects"
 
 
 @pytest.fixture

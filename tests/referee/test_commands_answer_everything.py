@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,9 +15,16 @@ from bot.cogs.referee import qref_answers as Q
 from bot.cogs.referee import sotq_answers as S
 from bot.cogs.referee.answers import Answer, answer_embed
 from bot.cogs.referee.dice import Roller
+from bot.cogs.referee.qref import QrefCog
+from bot.cogs.referee.sotq_army import SotqArmyCog
+from bot.cogs.referee.sotq_checks import SotqChecksCog
+from bot.cogs.referee.sotq_fire import SotqFireCog
+from bot.cogs.referee.sotq_morale import SotqMoraleCog
+from bot.cogs.referee.sotq_move import SotqMoveCog
+from bot.cogs.referee.sotq_transport import SotqTransportCog
 from games.core.dice import Dice
 from games.core.errors import LaagerError
-from games.tables import apply_overrides, load_tables
+from games.tables import TableError, apply_overrides, load_tables, sotq
 
 TABLES = load_tables()
 RULED = apply_overrides(TABLES, {"sotq_firing.weapons.blr.ranges.long": 26})
@@ -33,6 +41,12 @@ def one_of(options: list[discord.app_commands.Choice[str]]) -> st.SearchStrategy
     return st.sampled_from([c.value for c in options])
 
 
+def typed(allowed: Mapping[str, str]) -> st.SearchStrategy[str]:
+    """An autocompleted entry: picked (its id), typed by name in any case, or not an entry."""
+    names = [name.upper() for name in allowed.values()]
+    return st.sampled_from([*allowed, *names, "nonsense"])
+
+
 def listed(allowed: Mapping[str, str]) -> st.SearchStrategy[str | None]:
     """A comma-separated pick, as the autocomplete builds it, or nothing."""
     return st.none() | st.lists(st.sampled_from(sorted(allowed)), max_size=4, unique=True).map(
@@ -47,8 +61,8 @@ def d6s(size: int = 8) -> st.SearchStrategy[str | None]:
 
 
 COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any]]]] = {
-    "sotq officer": (S.officer, {"native_officer": st.booleans(), "d10": D10}),
-    "sotq reaction": (
+    "sotq-morale officer": (S.officer, {"native_officer": st.booleans(), "d10": D10}),
+    "sotq-morale reaction": (
         S.reaction,
         {
             "reaction_class": one_of(C.REACTION_CLASSES),
@@ -58,10 +72,10 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "d10": D10,
         },
     ),
-    "sotq fire": (
+    "sotq-fire shoot": (
         S.fire,
         {
-            "weapon": one_of(C.WEAPONS),
+            "weapon": typed(C.WEAPONS),
             "figures": FIGURES,
             "range_inches": st.none() | INCHES,
             "range_band": st.none() | one_of(C.RANGE_BANDS),
@@ -76,11 +90,11 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "fraction_d10": D10,
         },
     ),
-    "sotq pinning": (
+    "sotq-fire pinning": (
         S.pinning,
         {"percent_lost": st.integers(0, 100), "pipers": st.integers(0, 5), "d10": D10},
     ),
-    "sotq morale": (
+    "sotq-morale test": (
         S.morale,
         {
             "morale_number": st.integers(1, 15),
@@ -94,10 +108,10 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "minus_die": AVERAGE,
         },
     ),
-    "sotq move": (
+    "sotq-move distance": (
         S.move,
         {
-            "troop_type": one_of(C.TROOP_TYPES),
+            "troop_type": typed(C.TROOP_TYPES),
             "charge": st.booleans(),
             "skirmish_order": st.booleans(),
             "penalties": listed(C.PENALTIES),
@@ -107,7 +121,7 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "minus_die": AVERAGE,
         },
     ),
-    "sotq melee": (
+    "sotq-morale melee": (
         S.melee,
         {
             "first_name": st.sampled_from(["Zulus", "24th", "a"]),
@@ -128,7 +142,7 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "second_fraction_d10": D10,
         },
     ),
-    "sotq casualties": (
+    "sotq-fire casualties": (
         S.casualties,
         {
             "factor": st.integers(-20, 40),
@@ -137,8 +151,8 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "fraction_d10": D10,
         },
     ),
-    "sotq percentage": (S.percentage, {"strength": FIGURES, "lost": st.integers(0, 1000)}),
-    "sotq spot": (
+    "sotq-fire percentage": (S.percentage, {"strength": FIGURES, "lost": st.integers(0, 1000)}),
+    "sotq-move spot": (
         S.spot,
         {
             "terrain": one_of(C.SPOTTING_TERRAIN),
@@ -147,15 +161,15 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "d10": D10,
         },
     ),
-    "sotq sight": (S.sight, {"terrain": one_of(C.SIGHT_TERRAIN)}),
-    "sotq army": (
+    "sotq-move sight": (S.sight, {"terrain": typed(C.SIGHT_TERRAIN)}),
+    "sotq-army list": (
         S.army,
         {
-            "conflict": one_of(C.CONFLICTS),
+            "conflict": typed(C.CONFLICTS),
             "option": st.sampled_from([*map(str, range(1, 16)), "A", "a", "Z"]),
         },
     ),
-    "sotq indirect": (
+    "sotq-fire indirect": (
         S.indirect,
         {
             "gun_models": st.integers(1, 20),
@@ -164,22 +178,22 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "minus_die": AVERAGE,
         },
     ),
-    "sotq check jam": (S.jam, {"gun": one_of(C.MACHINE_GUNS), "d10": D10}),
-    "sotq check clear-jam": (S.clear_jam, {"d10": D10}),
-    "sotq check officer": (S.officer_casualty, {"d10": D10}),
-    "sotq check marksman": (
+    "sotq-check jam": (S.jam, {"gun": one_of(C.MACHINE_GUNS), "d10": D10}),
+    "sotq-check clear-jam": (S.clear_jam, {"d10": D10}),
+    "sotq-check officer": (S.officer_casualty, {"d10": D10}),
+    "sotq-check marksman": (
         S.marksman,
         {"chance_percent": st.integers(0, 100), "tens_d10": D10, "units_d10": D10},
     ),
-    "sotq check rocket": (
+    "sotq-check rocket": (
         S.rocket,
         {"range_inches": INCHES, "officer_modifier": OFFICER, "d10": D10},
     ),
-    "sotq check melee-ends": (
+    "sotq-check melee-ends": (
         S.melee_ends,
         {"duration": st.integers(1, 10), "turns_fought": st.integers(1, 30), "d6": D6},
     ),
-    "sotq check building-fire": (
+    "sotq-check building-fire": (
         S.building_fire,
         {
             "building": one_of(C.BUILDINGS),
@@ -188,19 +202,19 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "d10": D10,
         },
     ),
-    "sotq check engineering": (
+    "sotq-check engineering": (
         S.engineering,
         {"previous_turns": st.integers(0, 50), "engineers": st.booleans(), "d10": D10},
     ),
-    "sotq check terrain": (S.terrain, {"region": one_of(C.REGIONS), "d6": D6}),
-    "sotq transport current": (S.current, {"plus_die": AVERAGE, "minus_die": AVERAGE}),
-    "sotq transport grounding": (S.grounding, {"d10": D10}),
-    "sotq transport refloat": (S.refloat, {"d10": D10}),
-    "sotq transport embark": (S.embark, {"previous_attempts": st.integers(0, 20), "d10": D10}),
-    "sotq transport balloon-launch": (S.balloon_launch, {"d10": D10}),
-    "sotq transport balloon-fire": (S.balloon_fire, {"d10": D10}),
-    "sotq transport train-stop": (S.train_stop, {"d10": D10}),
-    "sotq points unit": (
+    "sotq-army terrain": (S.terrain, {"region": one_of(C.REGIONS), "d6": D6}),
+    "sotq-transport current": (S.current, {"plus_die": AVERAGE, "minus_die": AVERAGE}),
+    "sotq-transport grounding": (S.grounding, {"d10": D10}),
+    "sotq-transport refloat": (S.refloat, {"d10": D10}),
+    "sotq-transport embark": (S.embark, {"previous_attempts": st.integers(0, 20), "d10": D10}),
+    "sotq-transport balloon-launch": (S.balloon_launch, {"d10": D10}),
+    "sotq-transport balloon-fire": (S.balloon_fire, {"d10": D10}),
+    "sotq-transport train-stop": (S.train_stop, {"d10": D10}),
+    "sotq-army points unit": (
         S.points_unit,
         {
             "morale": st.integers(1, 15),
@@ -213,11 +227,11 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "figures": FIGURES,
         },
     ),
-    "sotq points works": (
+    "sotq-army points works": (
         S.points_works,
         {"cover": one_of(C.COVER), "perimeter_inches": st.floats(0, 1000, allow_nan=False)},
     ),
-    "sotq points defender": (
+    "sotq-army points defender": (
         S.points_defender,
         {"attacker_points": st.floats(0, 100000, allow_nan=False)},
     ),
@@ -225,15 +239,15 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
     "qref move": (
         Q.move,
         {
-            "troop_type": one_of(C.QREF_TROOP_TYPES),
+            "troop_type": typed(C.QREF_TROOP_TYPES),
             "difficult_terrain": st.booleans(),
             "dice": d6s(),
         },
     ),
-    "qref pre-melee": (Q.pre_melee, {"troop_type": one_of(C.PRE_MELEE_TYPES), "d6": D6}),
+    "qref pre-melee": (Q.pre_melee, {"troop_type": typed(C.PRE_MELEE_TYPES), "d6": D6}),
     "qref melee": (
         Q.melee,
-        {"case": one_of(C.MELEE_CASES), "figures": st.integers(0, 1000), "dice": d6s(12)},
+        {"case": typed(C.MELEE_CASES), "figures": st.integers(0, 1000), "dice": d6s(12)},
     ),
     "qref post-melee": (
         Q.post_melee,
@@ -294,19 +308,23 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
 
 
 def test_every_table_command_is_covered() -> None:
-    """The table above names every /sotq and /qref lookup command."""
-    from bot.cogs.referee.qref import QrefCog
-    from bot.cogs.referee.sotq import SotqCog
-
-    def paths(group: discord.app_commands.Group) -> set[str]:
-        found = set()
-        for command in group.walk_commands():
-            if isinstance(command, discord.app_commands.Command):
-                found.add(command.qualified_name)
-        return found
-
-    reference = {"sotq army-notes"}
-    assert paths(SotqCog.sotq) | paths(QrefCog.qref) == set(COMMANDS) | reference
+    """The table above names every /sotq-... and /qref lookup command."""
+    groups = [
+        SotqFireCog.fire,
+        SotqMoraleCog.morale,
+        SotqMoveCog.move,
+        SotqChecksCog.check,
+        SotqTransportCog.transport,
+        SotqArmyCog.army,
+        QrefCog.qref,
+    ]
+    paths = {
+        command.qualified_name
+        for group in groups
+        for command in group.walk_commands()
+        if isinstance(command, discord.app_commands.Command)
+    }
+    assert paths == set(COMMANDS) | {"sotq-army notes"}
 
 
 @settings(max_examples=1500, deadline=None)
@@ -327,3 +345,42 @@ def test_every_command_answers_every_combination(data: st.DataObject) -> None:
     assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
     if answer.result.dice:
         assert all(roll.value in range(1, 11) for roll in answer.result.dice)
+
+
+AUTOCOMPLETED = [
+    ("sotq-fire shoot", "weapon", C.WEAPONS, {"figures": 10, "range_inches": 8}),
+    ("sotq-move distance", "troop_type", C.TROOP_TYPES, {}),
+    ("sotq-move sight", "terrain", C.SIGHT_TERRAIN, {}),
+    ("sotq-army list", "conflict", C.CONFLICTS, {"option": "1"}),
+    ("qref move", "troop_type", C.QREF_TROOP_TYPES, {}),
+    ("qref pre-melee", "troop_type", C.PRE_MELEE_TYPES, {}),
+    ("qref melee", "case", C.MELEE_CASES, {"figures": 6}),
+]
+
+
+@pytest.mark.parametrize(("command", "option", "allowed", "others"), AUTOCOMPLETED)
+def test_a_typed_value_that_is_not_an_entry_is_refused_listing_every_entry(
+    command: str, option: str, allowed: Mapping[str, str], others: dict[str, Any]
+) -> None:
+    """Autocomplete only offers; the answer refuses anything else and says what is allowed."""
+    function, _ = COMMANDS[command]
+
+    def roller() -> Roller:
+        return Roller(Dice("00" * 32))
+
+    with pytest.raises(TableError) as refused:
+        function(roller(), TABLES, **{option: "nonsense"}, **others)
+    message = refused.value.message
+    assert message.startswith("Unknown ") and "'nonsense'. Choose one of: " in message
+    assert all(f"`{key}` {name}" in message for key, name in allowed.items())
+    key, name = next(iter(allowed.items()))
+    by_id = function(roller(), TABLES, **{option: key}, **others)
+    by_name = function(roller(), TABLES, **{option: f" {name.upper()} "}, **others)
+    assert by_id.result.explain() == by_name.result.explain()
+
+
+def test_a_long_list_cannot_be_made_fixed_choices() -> None:
+    """Discord counts choices against a command's size: long lists must use autocomplete."""
+    with pytest.raises(ValueError, match="offer them by autocomplete"):
+        C.choices(sotq.weapons(TABLES))
+    assert len(C.choices(sotq.machine_guns(TABLES))) == len(sotq.machine_guns(TABLES))

@@ -11,6 +11,7 @@ from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from tests.e2e.conftest import bot_settings
+from tests.referee.test_commands_answer_everything import COMMANDS
 
 ZULUS = {
     "name": "uKhandempemvu",
@@ -186,18 +187,20 @@ async def test_house_rules_are_validated_and_reported(
         assert {"name": f"{key} = 10.0", "value": key} in offers
         await sandbox.slash(alice, "house-rules set", {"key": key, "value": "12"})
         fired = await sandbox.slash(
-            bob, "sotq fire", {"weapon": "blr", "figures": 20, "range_inches": 11}
+            bob, "sotq-fire shoot", {"weapon": "blr", "figures": 20, "range_inches": 11}
         )
         text = fired.response.text()
         assert "medium range" in text and "House rules used" in text and key in text
         plain = await sandbox.slash(
-            bob, "sotq fire", {"weapon": "mlr", "figures": 20, "range_inches": 11}
+            bob, "sotq-fire shoot", {"weapon": "mlr", "figures": 20, "range_inches": 11}
         )
         assert "House rules used" not in plain.response.text()
-        officer = await sandbox.slash(bob, "sotq officer")
+        officer = await sandbox.slash(bob, "sotq-morale officer")
         assert "rolled by the bot" in officer.response.text()
         [logged] = await bot.store.rolls(sandbox.default_channel, limit=1)
-        assert logged.expression == "/sotq officer" and "officer modifier" in logged.result_text
+        assert (
+            logged.expression == "/sotq-morale officer" and "officer modifier" in logged.result_text
+        )
 
 
 async def test_bad_table_input_gets_a_specific_private_refusal(
@@ -205,14 +208,31 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
 ) -> None:
     sandbox.set_permissions(alice, manage_channels=True)
     cases = [
-        ("sotq fire", {"weapon": "blr", "figures": 10}, "Give either the range in inches"),
+        ("sotq-fire shoot", {"weapon": "blr", "figures": 10}, "Give either the range in inches"),
         (
-            "sotq morale",
+            "sotq-morale test",
             {"morale_number": 7, "factors": "under_fire,bravery"},
             "Unknown morale factor bravery; choose from friend_routing",
         ),
-        ("sotq fire", {"weapon": "spear", "figures": 5, "range_band": "short"}, "no short range"),
-        ("sotq army", {"list": "zulu_war", "option": "12"}, "no option '12'; choose from 1, 2"),
+        (
+            "sotq-fire shoot",
+            {"weapon": "spear", "figures": 5, "range_band": "short"},
+            "no short range",
+        ),
+        (
+            "sotq-army list",
+            {"list": "zulu_war", "option": "12"},
+            "no option '12'; choose from 1, 2",
+        ),
+        (
+            "sotq-fire shoot",
+            {"weapon": "musket", "figures": 10, "range_inches": 5},
+            "Unknown weapon 'musket'. Choose one of: `blr` Breech-loading rifle (BLR, BLRR); `blc`",
+        ),
+        ("roster add", {**ZULUS, "troop_type": "dragoons"}, "Unknown troop type 'dragoons'"),
+        ("roster add", {**BRITISH, "weapon": "musket"}, "`machine_gun` Machine gun"),
+        ("events new", {"conflict": "Crimea"}, "Unknown conflict 'Crimea'. Choose one of:"),
+        ("qref melee", {"case": "brawl", "figures": 5}, "`zulus_v_open_infantry` Zulus"),
         ("qref move", {"troop_type": "zulus", "dice": "3,4"}, "Zulus rolls 3d6, not 2 dice"),
         ("qref riflemen", {"dice": "three"}, "numbers separated by commas"),
         ("events draw", {}, "no event deck in this channel"),
@@ -247,3 +267,68 @@ async def test_an_empty_deck_names_the_command_that_reshuffles_it(
         assert "deck is empty; `/events reshuffle` puts the discards back" in (
             empty.response.content
         )
+
+
+EXAMPLES = {
+    "figures": 10,
+    "range_inches": 6,
+    "distance_inches": 6,
+    "strength": 20,
+    "lost": 2,
+    "factor": 5,
+    "percent_lost": 10,
+    "morale_number": 7,
+    "first_name": "Zulus",
+    "first_score": 8,
+    "second_name": "24th",
+    "second_score": 6,
+    "gun_models": 1,
+    "figures_in_area": 10,
+    "chance_percent": 20,
+    "duration": 2,
+    "turns_fought": 1,
+    "morale": 7,
+    "perimeter_inches": 24,
+    "attacker_points": 1000,
+    "british_figures": 20,
+    "british_in_cover": False,
+    "zulus_in_cover": False,
+}
+"""Values for options that offer no choices; other required options take the first offer."""
+
+
+def leaf_options(sandbox: DiscordSandbox, path: str) -> list[dict]:
+    name, *subs = path.lstrip("/").split()
+    [node] = [c for c in sandbox.registered_commands() if c["name"] == name]
+    for sub in subs:
+        [node] = [o for o in node["options"] if o["name"] == sub]
+    return node.get("options") or []
+
+
+async def test_every_table_command_answers_through_discord(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Each /sotq-... and /qref command, its required options filled with an example or the
+    first choice or autocomplete offer, posts a public answer."""
+    async with running_bot(bot_settings(sandbox, sqlite_url)):
+        await sandbox.wait_ready()
+        paths = [p for p in sandbox.command_paths() if p.startswith(("/sotq-", "/qref "))]
+        assert {p.lstrip("/") for p in paths} == set(COMMANDS) | {"sotq-army notes"}
+        for path in paths:
+            options: dict[str, object] = {}
+            for option in leaf_options(sandbox, path):
+                name = option["name"]
+                if name in EXAMPLES:
+                    options[name] = EXAMPLES[name]
+                elif not option.get("required"):
+                    continue
+                elif option.get("choices"):
+                    options[name] = option["choices"][0]["value"]
+                elif option.get("autocomplete"):
+                    offers = await sandbox.autocomplete(alice, path, options, focused=name)
+                    options[name] = offers[0]["value"]
+                else:
+                    raise AssertionError(f"{path}: add an example for {name}")
+            answer = await sandbox.slash(alice, path, options)
+            assert not answer.ephemeral, (path, options, answer.response.content)
+            assert answer.response.embeds, path

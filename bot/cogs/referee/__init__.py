@@ -1,1 +1,1 @@
-"""Referee toolkit cogs: table lookups (/sotq, /qref), event deck, unit roster, house rules."""
+"""Referee toolkit cogs: table lookups (/sotq-..., /qref), event deck, unit roster, house rules."""

@@ -132,6 +132,32 @@ def parse_choices(
     return chosen
 
 
+def parse_choice(text: str, allowed: Mapping[str, str], what: str) -> str:
+    """One entry of an autocompleted option, by id or by name in any case.
+
+    Autocomplete offers the entries but lets a player send anything typed, so the answer
+    refuses what is not an entry and lists every one, id and name.
+    """
+    wanted = text.strip().casefold()
+    for key, name in allowed.items():
+        if wanted in (key.casefold(), name.casefold()):
+            return key
+    listing = "; ".join(f"`{key}` {name}" for key, name in allowed.items())
+    raise TableError(f"Unknown {what} '{text.strip()}'. Choose one of: {listing}.")
+
+
+def complete_one(
+    current: str, allowed: Mapping[str, str]
+) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for one entry: those whose id or name holds what was typed."""
+    needle = current.strip().lower()
+    return [
+        discord.app_commands.Choice(name=name, value=key)
+        for key, name in allowed.items()
+        if needle in f"{key} {name}".lower()
+    ][:25]
+
+
 def complete_choices(
     current: str, allowed: Mapping[str, str]
 ) -> list[discord.app_commands.Choice[str]]:

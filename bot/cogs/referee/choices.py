@@ -1,6 +1,11 @@
 """Option choices for the referee commands, read once from the book's tables.
 
 House rules change values, never the names of entries, so these lists hold for every guild.
+
+Discord counts every choice's name and value against a command's 8,000 characters, so a
+long list (more than six entries, or more than 250 characters of names and values) is not
+a fixed choice: it is offered by autocomplete from an id-to-name mapping, and the answer
+refuses a typed value that is not an entry (``answers.parse_choice``).
 """
 
 from collections.abc import Mapping
@@ -10,7 +15,8 @@ from discord.app_commands import Choice
 
 from games.tables import load_tables, qref, sotq
 
-MAX_CHOICES = 25
+LONG_LIST = 6
+LONG_TEXT = 250
 
 
 def _name(entry: Any) -> str:
@@ -24,47 +30,43 @@ def named(entries: Mapping[str, Any]) -> dict[str, str]:
     return {key: _name(value) for key, value in entries.items()}
 
 
-def choices(entries: Mapping[str, Any], *, show_id: bool = False) -> list[Choice[str]]:
-    made = []
-    for key, value in entries.items():
-        label = f"{key}: {_name(value)}" if show_id else _name(value)
-        made.append(Choice(name=label[:100], value=key))
-    if len(made) > MAX_CHOICES:
-        raise ValueError("more than 25 choices: use autocomplete")
-    return made
+def choices(entries: Mapping[str, Any]) -> list[Choice[str]]:
+    """Fixed choices for a short list; a long one must use autocomplete (see above)."""
+    return _short([Choice(name=_name(value), value=key) for key, value in entries.items()])
 
 
 def plain(values: list[str]) -> list[Choice[str]]:
-    return [Choice(name=value, value=value) for value in values]
+    return _short([Choice(name=value, value=value) for value in values])
+
+
+def _short(made: list[Choice[str]]) -> list[Choice[str]]:
+    text = sum(len(c.name) + len(c.value) for c in made)
+    if len(made) > LONG_LIST or text > LONG_TEXT:
+        raise ValueError(f"{len(made)} choices of {text} characters: offer them by autocomplete")
+    return made
 
 
 TABLES = load_tables()
 FIRE_CLASSES = plain(sotq.fire_classes(TABLES))
 REACTION_CLASSES = plain(sotq.reaction_classes(TABLES))
-REACTION_COLUMNS = [
-    Choice(name=f"{key}: {column.title}", value=key)
-    for key, column in sotq.reaction_columns(TABLES).items()
-]
-WEAPONS = choices(sotq.weapons(TABLES))
+REACTION_COLUMNS = _short(
+    [
+        Choice(name=f"{key}: {column.title}", value=key)
+        for key, column in sotq.reaction_columns(TABLES).items()
+    ]
+)
 RANGE_BANDS = plain(["short", "medium", "long"])
 MULTIPLIERS = choices(
     {k: f"{k.replace('_', ' ')} (x{m.value})" for k, m in sotq.fire_multipliers(TABLES).items()}
 )
-TROOP_TYPES = choices(sotq.troop_types(TABLES))
 MELEE_WEAPONS = choices({**sotq.melee_weapons(False, TABLES), **sotq.melee_weapons(True, TABLES)})
 MACHINE_GUNS = choices(sotq.machine_guns(TABLES))
 SPOTTING_TERRAIN = choices(sotq.spotting_terrain(TABLES))
-SIGHT_TERRAIN = choices(sotq.sight_terrain(TABLES))
 BUILDINGS = choices(sotq.buildings(TABLES))
 REGIONS = choices(sotq.regions(TABLES))
-CONFLICTS = choices(sotq.conflicts(TABLES))
 COVER = plain(list(sotq.cover_values(TABLES)))
 FIRE_ACTIONS = plain(["start", "extinguish"])
-SIDES = [
-    Choice(name="first", value="first"),
-    Choice(name="second", value="second"),
-    Choice(name="neither", value="neither"),
-]
+SIDES = plain(["first", "second", "neither"])
 
 FIRE_FACTORS = named(sotq.fire_factors(TABLES))
 MORALE_FACTORS = named(sotq.morale_factors(TABLES))
@@ -81,7 +83,13 @@ PENALTIES = named(
 )
 
 RALLY_STATES = choices(qref.rally_states(TABLES))
-QREF_TROOP_TYPES = choices(qref.movement_troop_types(TABLES))
-PRE_MELEE_TYPES = choices(qref.pre_melee_types(TABLES))
-MELEE_CASES = choices(qref.melee_cases(TABLES))
 BRITISH_TYPES = choices(qref.british_types(TABLES))
+
+# Long lists, offered by autocomplete (id -> name).
+WEAPONS = named(sotq.weapons(TABLES))
+TROOP_TYPES = named(sotq.troop_types(TABLES))
+SIGHT_TERRAIN = named(sotq.sight_terrain(TABLES))
+CONFLICTS = named(sotq.conflicts(TABLES))
+QREF_TROOP_TYPES = named(qref.movement_troop_types(TABLES))
+PRE_MELEE_TYPES = named(qref.pre_melee_types(TABLES))
+MELEE_CASES = named(qref.melee_cases(TABLES))

@@ -12,8 +12,9 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
+from bot.cogs.referee import autocomplete as complete
 from bot.cogs.referee import choices as C
-from bot.cogs.referee.answers import complete_choices, parse_choices
+from bot.cogs.referee.answers import complete_choices, parse_choice, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.interactions import place_of
 from bot.storage.referee import ChannelDocument
@@ -114,13 +115,12 @@ class EventsCog(RefereeCog):
         others="Cards for other conflicts: left out, or kept in as blanks",
         blanks="Blank cards to add, so events come every few turns",
     )
-    @app_commands.choices(conflict=C.CONFLICTS)
-    @app_commands.autocomplete(lists=_lists)
+    @app_commands.autocomplete(lists=_lists, conflict=complete.conflicts)
     async def new(
         self,
         interaction: Interaction,
         lists: Range[str, 1, 100] = ALL_LISTS,
-        conflict: str | None = None,
+        conflict: Range[str, 1, 100] | None = None,
         others: Literal["remove", "blank"] = "remove",
         blanks: Range[int, 0, 100] = 0,
     ) -> None:
@@ -128,6 +128,7 @@ class EventsCog(RefereeCog):
         await self.require_referee(interaction, "make the event deck")
         tables = await self.tables(interaction)
         chosen = parse_choices(lists, sotq.event_decks(tables), "card list")
+        theatre = None if conflict is None else parse_choice(conflict, C.CONFLICTS, "conflict")
         existing = await self.bot.referee.deck(place.channel_id)
         version = existing.version if existing else 0
         master = self.bot.settings.seed
@@ -135,7 +136,7 @@ class EventsCog(RefereeCog):
             derived_seed(master, "event deck", place.channel_id, version) if master else new_seed()
         )
         state = new_deck(
-            seed, tables, decks=chosen, theatre=conflict, filtering=others, blanks=blanks
+            seed, tables, decks=chosen, theatre=theatre, filtering=others, blanks=blanks
         )
         if not state.pile:
             raise DeckError("No card fits those choices; choose more lists or add blanks.")

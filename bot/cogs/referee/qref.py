@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.app_commands import Range
 
+from bot.cogs.referee import autocomplete as complete
 from bot.cogs.referee import choices as C
 from bot.cogs.referee import qref_answers as answers
 from bot.cogs.referee.base import Interaction, RefereeCog
@@ -21,6 +22,7 @@ D6 = Range[int, 1, 6]
 INCHES = Range[float, 0.0, 1000.0]
 FIGURES = Range[int, 0, 1000]
 DICE = Range[str, 1, 200]
+ENTRY = Range[str, 1, 100]
 D6_HELP = "Your D6; leave out and the bot rolls"
 DICE_HELP = "Your d6s, comma-separated (e.g. 3,5,6); leave out and the bot rolls"
 
@@ -45,15 +47,15 @@ class QrefCog(RefereeCog):
 
     @qref.command(name="move", description="II: movement dice by troop type")
     @app_commands.describe(
-        troop_type="Troop type",
-        difficult_terrain="In difficult terrain (costs double)",
+        troop_type="Who moves, and in what order",
+        difficult_terrain="Costs double",
         dice=DICE_HELP,
     )
-    @app_commands.choices(troop_type=C.QREF_TROOP_TYPES)
+    @app_commands.autocomplete(troop_type=complete.qref_troop_types)
     async def move(
         self,
         interaction: Interaction,
-        troop_type: str,
+        troop_type: ENTRY,
         difficult_terrain: bool = False,
         dice: DICE | None = None,
     ) -> None:
@@ -67,9 +69,9 @@ class QrefCog(RefereeCog):
 
     @qref.command(name="pre-melee", description="III.A: morale of a unit an enemy charge reaches")
     @app_commands.describe(troop_type="The unit charged", d6=D6_HELP)
-    @app_commands.choices(troop_type=C.PRE_MELEE_TYPES)
+    @app_commands.autocomplete(troop_type=complete.pre_melee_types)
     async def pre_melee(
-        self, interaction: Interaction, troop_type: str, d6: D6 | None = None
+        self, interaction: Interaction, troop_type: ENTRY, d6: D6 | None = None
     ) -> None:
         await self.answer(
             interaction,
@@ -78,10 +80,10 @@ class QrefCog(RefereeCog):
         )
 
     @qref.command(name="melee", description="III.B: melee dice for one side")
-    @app_commands.describe(case="Who fights whom", figures="Figures fighting", dice=DICE_HELP)
-    @app_commands.choices(case=C.MELEE_CASES)
+    @app_commands.describe(case="Who fights whom", figures="Fighting on this side", dice=DICE_HELP)
+    @app_commands.autocomplete(case=complete.melee_cases)
     async def melee(
-        self, interaction: Interaction, case: str, figures: FIGURES, dice: DICE | None = None
+        self, interaction: Interaction, case: ENTRY, figures: FIGURES, dice: DICE | None = None
     ) -> None:
         await self.answer(
             interaction,
@@ -212,7 +214,7 @@ class QrefCog(RefereeCog):
 
     @qref.command(name="gatling", description="V.1: a Gatling's fire, and whether it jams")
     @app_commands.describe(
-        range_inches="Range in inches", target_prone="The Zulus are prone", dice=DICE_HELP
+        range_inches="To the target", target_prone="The Zulus are prone", dice=DICE_HELP
     )
     async def gatling(
         self,
@@ -232,7 +234,7 @@ class QrefCog(RefereeCog):
     @qref.command(name="infantry", description="V.2: British infantry volleys")
     @app_commands.describe(
         figures="Figures firing",
-        range_inches="Range in inches",
+        range_inches="To the target",
         target_prone="The Zulus are prone",
         dice=DICE_HELP,
     )
@@ -260,7 +262,7 @@ class QrefCog(RefereeCog):
     @qref.command(name="carbines", description="V.3: British carbines, one die a figure")
     @app_commands.describe(
         figures="Figures firing",
-        range_inches="Range in inches",
+        range_inches="To the target",
         target_prone="The target is prone",
         dice=DICE_HELP,
     )

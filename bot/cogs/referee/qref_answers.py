@@ -9,7 +9,8 @@ from __future__ import annotations
 from games.tables import Tables, qref
 from games.tables.schema.qref import FireFile, ScoutingFile
 
-from .answers import Answer
+from .answers import Answer, parse_choice
+from .choices import named
 from .dice import Roller, parse_dice
 
 
@@ -30,6 +31,7 @@ def move(
     difficult_terrain: bool = False,
     dice: str | None = None,
 ) -> Answer:
+    troop_type = parse_choice(troop_type, named(qref.movement_troop_types(tables)), "troop type")
     given = parse_dice(dice)
     count = qref.movement_dice(troop_type, tables=tables).dice_count
     result = qref.movement_dice(
@@ -42,6 +44,7 @@ def move(
 
 
 def pre_melee(roll: Roller, tables: Tables, *, troop_type: str, d6: int | None = None) -> Answer:
+    troop_type = parse_choice(troop_type, named(qref.pre_melee_types(tables)), "unit charged")
     result = qref.pre_melee_morale(troop_type, roll.d6(d6, "pre-melee morale"), tables=tables)
     return Answer("Pre-melee morale (quick reference III.A)", result, _meaning(result))
 
@@ -49,6 +52,7 @@ def pre_melee(roll: Roller, tables: Tables, *, troop_type: str, d6: int | None =
 def melee(
     roll: Roller, tables: Tables, *, case: str, figures: int, dice: str | None = None
 ) -> Answer:
+    case = parse_choice(case, named(qref.melee_cases(tables)), "melee case")
     given = parse_dice(dice)
     count = qref.melee_dice(case, figures, tables=tables).dice_count
     result = qref.melee_dice(case, figures, roll.d6s(given, count, "melee"), tables=tables)

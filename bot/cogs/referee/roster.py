@@ -18,8 +18,9 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.announce import COLOUR, clip
+from bot.cogs.referee import autocomplete as complete
 from bot.cogs.referee import choices as C
-from bot.cogs.referee.answers import Answer, answer_embed, complete_choices, parse_choices
+from bot.cogs.referee.answers import Answer, answer_embed, parse_choice, parse_choices
 from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.dice import Roller
 from bot.cogs.referee.sotq_answers import reaction_uses
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 D10 = Range[int, 1, 10]
 AVERAGE = Range[int, 2, 5]
 NAME = Range[str, 1, 40]
+ENTRY = Range[str, 1, 100]
 FORMATIONS = [Choice(name=name, value=key) for key, name in R.FORMATIONS.items()]
 COVERS = [Choice(name=name, value=key) for key, name in R.COVERS.items()]
 OFFICER_USE = [
@@ -75,6 +77,11 @@ def casualty_lines(report: CasualtyReport) -> list[str]:
 
 def report_lines(reports: Sequence[CasualtyReport]) -> tuple[str, ...]:
     return tuple(line for report in reports for line in casualty_lines(report))
+
+
+def _weapon(typed: str | None) -> str | None:
+    """A weapon offered by autocomplete, checked (it may have been typed instead)."""
+    return None if typed is None else parse_choice(typed, C.WEAPONS, "weapon")
 
 
 class RosterCog(RefereeCog):
@@ -150,53 +157,43 @@ class RosterCog(RefereeCog):
             if needle in u.name.lower()
         ][:25]
 
-    async def _fire_factors(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return complete_choices(current, C.FIRE_FACTORS)
-
-    async def _morale_factors(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return complete_choices(current, C.MORALE_FACTORS)
-
-    async def _melee_factors(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return complete_choices(current, C.MELEE_FACTORS)
-
     # -- building the roster ------------------------------------------------------------------
 
     @roster.command(name="add", description="Add a unit with its characteristics")
     @app_commands.describe(
         name="A short name, unique on the roster",
-        figures="Figures in the unit (officers do not count)",
-        troop_type="Table 4 troop type",
-        fire_class="Fire class (0, i-iv)",
-        reaction_class="Reaction class (A, B, C)",
-        morale="Morale number",
-        officer="The officer's modifier; leave out if the unit has no officer",
-        formation="Formation",
-        cover="Cover",
+        figures="Officers do not count",
+        troop_type="The Table 4 row",
+        fire_class="0 or i-iv",
+        reaction_class="A, B or C",
+        morale="The morale number",
+        officer="His modifier; leave out if the unit has none",
+        formation="Close order unless given",
+        cover="None unless given",
         weapon="The weapon it fires",
         melee_weapon="The weapon it fights with",
     )
     @app_commands.choices(
-        troop_type=C.TROOP_TYPES,
         fire_class=C.FIRE_CLASSES,
         reaction_class=C.REACTION_CLASSES,
         formation=FORMATIONS,
         cover=COVERS,
-        weapon=C.WEAPONS,
         melee_weapon=C.MELEE_WEAPONS,
     )
+    @app_commands.autocomplete(troop_type=complete.troop_types, weapon=complete.weapons)
     async def add(
         self,
         interaction: Interaction,
         name: NAME,
         figures: Range[int, 1, 500],
-        troop_type: str,
+        troop_type: ENTRY,
         fire_class: str,
         reaction_class: str,
         morale: Range[int, 1, 15],
         officer: Range[int, -5, 5] | None = None,
         formation: str = "close",
         cover: str = "none",
-        weapon: str | None = None,
+        weapon: ENTRY | None = None,
         melee_weapon: str | None = None,
     ) -> None:
         def order(roster: Roster, tables: Tables, roll: Roller) -> Change:
@@ -204,14 +201,14 @@ class RosterCog(RefereeCog):
                 tables,
                 name=name,
                 figures=figures,
-                troop_type=troop_type,
+                troop_type=parse_choice(troop_type, C.TROOP_TYPES, "troop type"),
                 fire_class=fire_class,
                 reaction_class=reaction_class,
                 morale=morale,
                 officer=officer,
                 formation=formation,
                 cover=cover,
-                weapon=weapon,
+                weapon=_weapon(weapon),
                 melee_weapon=melee_weapon,
             )
             roster = R.add_unit(roster, unit)
@@ -222,24 +219,22 @@ class RosterCog(RefereeCog):
 
     @roster.command(name="edit", description="Change a unit's characteristics or state")
     @app_commands.describe(
-        unit="The unit",
+        unit="A unit on the roster",
         figures="Figures now",
-        officer="New officer modifier",
-        no_officer="The unit has no officer now",
-        formation="Formation",
-        cover="Cover",
+        officer="His new modifier",
+        no_officer="The unit has lost its officer",
+        formation="Its new formation",
+        cover="Its new cover",
         weapon="The weapon it fires",
         melee_weapon="The weapon it fights with",
-        morale="Morale number",
-        pinned="Pinned this turn",
-        disordered="Disordered",
-        impetuous="Impetuous",
-        routing="Routing",
+        morale="Its new morale number",
+        pinned="This turn",
+        disordered="True or false",
+        impetuous="True or false",
+        routing="True or false",
     )
-    @app_commands.choices(
-        formation=FORMATIONS, cover=COVERS, weapon=C.WEAPONS, melee_weapon=C.MELEE_WEAPONS
-    )
-    @app_commands.autocomplete(unit=_units)
+    @app_commands.choices(formation=FORMATIONS, cover=COVERS, melee_weapon=C.MELEE_WEAPONS)
+    @app_commands.autocomplete(unit=_units, weapon=complete.weapons)
     async def edit(
         self,
         interaction: Interaction,
@@ -249,7 +244,7 @@ class RosterCog(RefereeCog):
         no_officer: bool = False,
         formation: str | None = None,
         cover: str | None = None,
-        weapon: str | None = None,
+        weapon: ENTRY | None = None,
         melee_weapon: str | None = None,
         morale: Range[int, 1, 15] | None = None,
         pinned: bool | None = None,
@@ -267,7 +262,7 @@ class RosterCog(RefereeCog):
                 no_officer=no_officer,
                 formation=formation,
                 cover=cover,
-                weapon=weapon,
+                weapon=_weapon(weapon),
                 melee_weapon=melee_weapon,
                 morale=morale,
                 pinned=pinned,
@@ -283,7 +278,7 @@ class RosterCog(RefereeCog):
         await self._change(interaction, "edit units", order)
 
     @roster.command(name="remove", description="Take a unit off the roster")
-    @app_commands.describe(unit="The unit")
+    @app_commands.describe(unit="A unit on the roster")
     @app_commands.autocomplete(unit=_units)
     async def remove(self, interaction: Interaction, unit: NAME) -> None:
         def order(roster: Roster, tables: Tables, roll: Roller) -> Change:
@@ -304,8 +299,8 @@ class RosterCog(RefereeCog):
 
     @roster.command(name="casualties", description="Remove figures; see the tests they call for")
     @app_commands.describe(
-        unit="The unit",
-        figures="Figures lost (e.g. from a /sotq or /qref result)",
+        unit="A unit on the roster",
+        figures="Lost, e.g. from a /sotq-fire or /qref answer",
         cause="Fire losses call for pinning and morale tests; melee losses do not",
     )
     @app_commands.autocomplete(unit=_units)
@@ -326,26 +321,28 @@ class RosterCog(RefereeCog):
     @app_commands.describe(
         shooter="The unit firing",
         target="The unit fired at",
-        weapon="Weapon (default: the shooter's own)",
-        range_inches="Range in inches (or give range_band)",
-        range_band="Range band, e.g. from a reaction on Table 1 column 2",
-        factors="Further fire factors, comma-separated (the target's order and cover count)",
-        figures="Figures firing (default: all)",
+        weapon="Default: the shooter's own",
+        range_inches="Or give range_band",
+        range_band="E.g. from a reaction on Table 1 column 2",
+        factors="Further ones, comma-separated (the target's order and cover count)",
+        figures="Firing (default: all)",
         repeater="Repeating weapons",
-        quick_firing="Quick-firing gun",
+        quick_firing="A quick-firing gun",
         counts_as="How many figures each firer counts as",
-        half_effect="Half effect (moved)",
-        into_melee="Firing into a melee",
+        half_effect="The firers moved",
+        into_melee="Fire into a melee",
         fraction_d10="Your D10 for the casualty points left over",
     )
-    @app_commands.choices(weapon=C.WEAPONS, range_band=C.RANGE_BANDS, counts_as=C.MULTIPLIERS)
-    @app_commands.autocomplete(shooter=_units, target=_units, factors=_fire_factors)
+    @app_commands.choices(range_band=C.RANGE_BANDS, counts_as=C.MULTIPLIERS)
+    @app_commands.autocomplete(
+        shooter=_units, target=_units, weapon=complete.weapons, factors=complete.fire_factors
+    )
     async def fire(
         self,
         interaction: Interaction,
         shooter: NAME,
         target: NAME,
-        weapon: str | None = None,
+        weapon: ENTRY | None = None,
         range_inches: Range[float, 0.0, 1000.0] | None = None,
         range_band: str | None = None,
         factors: str | None = None,
@@ -364,7 +361,7 @@ class RosterCog(RefereeCog):
                 target,
                 tables,
                 die=lambda purpose: roll.d10(fraction_d10, purpose),
-                weapon=weapon,
+                weapon=_weapon(weapon),
                 figures=figures,
                 factors=parse_choices(factors, sotq.fire_factors(tables), "fire factor"),
                 range_inches=range_inches,
@@ -399,8 +396,8 @@ class RosterCog(RefereeCog):
     @app_commands.autocomplete(
         attacker=_units,
         defender=_units,
-        attacker_factors=_melee_factors,
-        defender_factors=_melee_factors,
+        attacker_factors=complete.melee_factors,
+        defender_factors=complete.melee_factors,
     )
     async def melee(
         self,
@@ -473,7 +470,9 @@ class RosterCog(RefereeCog):
 
     @roster.command(name="pinning", description="Rule 11k on the unit's losses this turn")
     @app_commands.describe(
-        unit="The unit", pipers="Pipers with the unit", d10="Your D10; leave out and the bot rolls"
+        unit="A unit on the roster",
+        pipers="Pipers with the unit",
+        d10="Your D10; leave out and the bot rolls",
     )
     @app_commands.autocomplete(unit=_units)
     async def pinning(
@@ -499,13 +498,13 @@ class RosterCog(RefereeCog):
 
     @roster.command(name="morale", description="Table 3 with the unit's own factors")
     @app_commands.describe(
-        unit="The unit",
+        unit="A unit on the roster",
         factors="Situation factors, comma-separated (its own state, cover and losses count)",
         pipers="Pipers with the unit",
         plus_die="Your plus average die; leave out and the bot rolls",
         minus_die="Your minus average die; leave out and the bot rolls",
     )
-    @app_commands.autocomplete(unit=_units, factors=_morale_factors)
+    @app_commands.autocomplete(unit=_units, factors=complete.morale_factors)
     async def morale(
         self,
         interaction: Interaction,
@@ -537,7 +536,7 @@ class RosterCog(RefereeCog):
         await self._change(interaction, "test morale", order)
 
     @roster.command(name="officer", description="Rule 11j: is the unit's officer killed?")
-    @app_commands.describe(unit="The unit", d10="Your D10; leave out and the bot rolls")
+    @app_commands.describe(unit="A unit on the roster", d10="Your D10; leave out and the bot rolls")
     @app_commands.autocomplete(unit=_units)
     async def officer(self, interaction: Interaction, unit: NAME, d10: D10 | None = None) -> None:
         def order(roster: Roster, tables: Tables, roll: Roller) -> Change:

@@ -1,4 +1,4 @@
-"""The answers of the /sotq commands: Soldiers of the Queen lookups with the dice filled in.
+"""The answers of the /sotq-... commands: Soldiers of the Queen lookups with the dice filled in.
 
 Each function takes the roller (the referee's dice, or the bot's), the house-ruled tables
 and the command's options, and returns an ``Answer``; the commands only post them.
@@ -10,7 +10,8 @@ from typing import Literal
 
 from games.tables import Tables, sotq
 
-from .answers import Answer, parse_choices
+from .answers import Answer, parse_choice, parse_choices
+from .choices import named
 from .dice import Roller
 
 
@@ -68,6 +69,7 @@ def fire(
     into_melee: bool = False,
     fraction_d10: int | None = None,
 ) -> Answer:
+    weapon = parse_choice(weapon, named(sotq.weapons(tables)), "weapon")
     chosen = parse_choices(factors, sotq.fire_factors(tables), "fire factor")
     common = {
         "range_inches": range_inches,
@@ -141,6 +143,7 @@ def move(
     plus_die: int | None = None,
     minus_die: int | None = None,
 ) -> Answer:
+    troop_type = parse_choice(troop_type, named(sotq.troop_types(tables)), "troop type")
     allowed = sotq.movement_penalties(troop_type, skirmish_order=skirmish_order, tables=tables)
     chosen = parse_choices(penalties, allowed, f"movement penalty for {troop_type}")
     result = sotq.movement(
@@ -275,10 +278,12 @@ _SPOTTING_VERSION = (
 
 
 def sight(roll: Roller, tables: Tables, *, terrain: str) -> Answer:
+    terrain = parse_choice(terrain, named(sotq.sight_terrain(tables)), "terrain")
     return Answer("Sight distance (Table 7)", sotq.sight_distance(terrain, tables=tables))
 
 
 def army(roll: Roller, tables: Tables, *, conflict: str, option: str) -> Answer:
+    conflict = parse_choice(conflict, named(sotq.conflicts(tables)), "army list")
     option = option.strip().upper()
     result = sotq.army_list(conflict, option, tables=tables)
     return Answer(f"{tables[f'sotq_army_lists_{conflict}'].title}, option {option}", result)

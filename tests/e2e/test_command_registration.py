@@ -1,0 +1,155 @@
+"""Every slash command stays well inside Discord's limits, and a refused sync stops the bot
+with the command and limit named, not a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.app import LaagerBot, point_at, running_bot
+from bot.command_sync import CommandsRefused, refusal_message
+from bot.sandbox import DiscordSandbox
+from bot.sandbox.command_limits import MAX_COMMAND_SIZE, command_size
+from bot.settings import Settings
+from tests.e2e.conftest import TEST_SYSTEMS, bot_settings
+
+HEADROOM = 7000
+"""Room under Discord's 8,000 for rewording and later options."""
+OVERSIZED = "tests.fixtures.oversized:SYSTEM"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_every_command_is_well_inside_discords_size_limit(tmp_path: Path) -> None:
+    settings = Settings(
+        _env_file=None,
+        discord_token="unused",
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'sizes.sqlite3'}",
+        extra_systems=TEST_SYSTEMS,
+    )
+    async with LaagerBot(settings) as bot:
+        await bot.load_cogs()
+        sent = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    sizes = sorted(((command_size(c), f"/{c['name']}") for c in sent), reverse=True)
+    print(f"\n{'command':<16} {'characters':>10}   (Discord allows {MAX_COMMAND_SIZE:,})")
+    for size, name in sizes:
+        print(f"{name:<16} {size:>10,}")
+    assert {name for _, name in sizes} >= {"/sotq-fire", "/roster", "/qref", "/game"}
+    too_big = [(name, size) for size, name in sizes if size > HEADROOM]
+    assert too_big == [], f"over {HEADROOM:,} characters: {too_big}"
+
+
+async def test_a_refused_sync_stops_the_bot_naming_the_command_and_limit(
+    sandbox: DiscordSandbox, sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = bot_settings(sandbox, sqlite_url, [*TEST_SYSTEMS, OVERSIZED])
+    with pytest.raises(CommandsRefused) as refused:
+        async with running_bot(settings):
+            pass
+    message = str(refused.value)
+    assert "(HTTP 400, error code 50035), so the bot cannot start" in message
+    assert "- /oversized: Command exceeds maximum size (8000)" in message
+    logged = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert any("/oversized: Command exceeds maximum size (8000)" in m for m in logged), logged
+    assert sandbox.registered_commands() == []
+    [violation] = sandbox.violations
+    assert "/oversized (8001 characters): Command exceeds maximum size (8000)" in violation.error
+    sandbox.violations.clear()
+
+
+async def test_a_description_of_101_characters_is_refused_and_named(
+    sandbox: DiscordSandbox, sqlite_url: str
+) -> None:
+    probe = app_commands.Group(name="probe", description="A test-only command")
+    probe.add_command(app_commands.Command(name="roll", description="d" * 101, callback=_nothing))
+    point_at(sandbox.api_base, sandbox.gateway_url)
+    bot = LaagerBot(bot_settings(sandbox, sqlite_url))
+    bot.tree.add_command(probe)
+    try:
+        with pytest.raises(CommandsRefused) as refused:
+            await bot.start(sandbox.token)
+    finally:
+        await bot.close()
+    assert "- /probe roll, description: Must be between 1 and 100 in length." in str(refused.value)
+    [violation] = sandbox.violations
+    assert "options.0.description: Must be between 1 and 100 in length." in violation.error
+    sandbox.violations.clear()
+
+
+def test_the_message_names_the_option_discord_points_at() -> None:
+    sent = [
+        {"name": "roll", "description": "Dice", "options": []},
+        {
+            "name": "sotq-fire",
+            "options": [
+                {"type": 1, "name": "casualties", "options": []},
+                {"type": 1, "name": "shoot", "options": [{"type": 3, "name": "weapon"}]},
+            ],
+        },
+    ]
+    errors = {
+        "1": {
+            "options": {
+                "1": {
+                    "options": {
+                        "0": {"choices": {"_errors": [{"message": "Must be 25 or fewer."}]}}
+                    }
+                }
+            }
+        }
+    }
+    refused = discord.HTTPException(
+        SimpleNamespace(status=400, reason="Bad Request"),
+        {"code": 50035, "message": "Invalid Form Body", "errors": errors},
+    )
+    assert refusal_message(refused, sent).splitlines()[1] == (
+        "- /sotq-fire shoot, option weapon, choices: Must be 25 or fewer."
+    )
+    too_many = discord.HTTPException(
+        SimpleNamespace(status=400, reason="Bad Request"),
+        {"code": 30032, "message": "Maximum number of application commands reached (100)"},
+    )
+    assert "- Maximum number of application commands reached (100)" in refusal_message(
+        too_many, sent
+    )
+
+
+async def _nothing(interaction: discord.Interaction) -> None:
+    """Never run: the command only has to be registered."""
+
+
+async def test_laager_run_exits_with_the_message_and_no_traceback(
+    sandbox: DiscordSandbox, tmp_path: Path
+) -> None:
+    env = {
+        "DISCORD_TOKEN": sandbox.token,
+        "DISCORD_API_BASE": sandbox.api_base,
+        "DISCORD_GATEWAY_URL": sandbox.gateway_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'run.sqlite3'}",
+        "EXTRA_SYSTEMS": OVERSIZED,
+        "PATH": "",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=120)
+    output = (stdout + stderr).decode()
+    assert process.returncode == 1, output
+    assert "Discord refused the bot's slash commands" in output
+    assert "- /oversized: Command exceeds maximum size (8000)" in output
+    assert "Traceback" not in output
+    assert len(sandbox.violations) == 1
+    sandbox.violations.clear()
