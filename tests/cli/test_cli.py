@@ -96,7 +96,10 @@ def test_sandbox_run_fails_where_discord_would_refuse_the_commands(tmp_path: Pat
     script = tmp_path / "one.txt"
     script.write_text("alice: /roll expression:d6\n")
     run = laager(
-        "sandbox", "--script", str(script), env={"EXTRA_SYSTEMS": "tests.fixtures.oversized:SYSTEM"}
+        "sandbox",
+        "--script",
+        str(script),
+        env={"EXTRA_SYSTEMS": "tests.fixtures.oversized:PAIRING"},
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "error: Discord refused the bot's slash commands (HTTP 400" in run.stdout

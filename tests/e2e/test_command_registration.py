@@ -22,7 +22,7 @@ from tests.e2e.conftest import TEST_SYSTEMS, bot_settings
 
 HEADROOM = 7000
 """Room under Discord's 8,000 for rewording and later options."""
-OVERSIZED = "tests.fixtures.oversized:SYSTEM"
+OVERSIZED = "tests.fixtures.oversized:PAIRING"
 ROOT = Path(__file__).resolve().parents[2]
 
 
