@@ -23,7 +23,7 @@ CONTRACTS: dict[str, str] = {
         "contracts"
     ]
 }
-COMMANDS = ("game", "ramparts", "laststand", "sotq", "qref", "roster")
+COMMANDS = ("game", "ramparts", "laststand", "sotq-fire", "qref", "roster")
 """Commands the search must cover even if reading them from the cogs went wrong."""
 
 
@@ -206,9 +206,9 @@ def test_games_names_no_slash_command() -> None:
 def test_a_planted_command_in_games_code_or_data_is_found(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "games", tmp_path / "games")
     (tmp_path / "games" / "leak.py").write_text('TEXT = "Start another with `/game new`."\n')
-    (tmp_path / "games" / "ramparts" / "data" / "leak.json").write_text('{"hint": "/sotq fire"}')
+    (tmp_path / "games" / "ramparts" / "data" / "leak.json").write_text('{"hint": "/sotq-fire shoot"}')
     found = mentions(tmp_path / "games", command_pattern(COMMANDS))
     assert found == [
         'leak.py:1: TEXT = "Start another with `/game new`."',
-        'ramparts/data/leak.json:1: {"hint": "/sotq fire"}',
+        'ramparts/data/leak.json:1: {"hint": "/sotq-fire shoot"}',
     ]
