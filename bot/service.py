@@ -41,6 +41,7 @@ from games.core.engine import (
     position_id,
 )
 from games.core.replay import ReplayReport, Step, replay
+from games.core.text import shorten
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
@@ -626,7 +627,8 @@ def _resolve_choice(
     more = len(offered) - len(shown)
     tail = f", and {more} more (start typing to see them)" if more > 0 else ""
     raise errors.BadInput(
-        f"`{key[:40]}` is not one of your choices now. You can choose: {', '.join(shown)}{tail}."
+        f"`{shorten(key.replace('`', ''), 40)}` is not one of your choices now. "
+        f"You can choose: {', '.join(shown)}{tail}."
     )
 
 

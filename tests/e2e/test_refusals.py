@@ -94,3 +94,21 @@ async def test_a_referee_may_abort_anothers_game(
     await sandbox.slash(alice, "game new", {"system": "duel"})
     aborted = await sandbox.slash(bob, "game abort")
     assert not aborted.ephemeral and "aborted the game" in aborted.response.text()
+
+
+@pytest.mark.parametrize(
+    "choice",
+    ["ẞtrïke ⚔️" * 600, "tally; DROP TABLE games", "lg:1:abc:strike", "  "],
+    ids=["huge-unicode", "injection", "a-custom-id", "blank"],
+)
+async def test_an_order_named_wrongly_is_refused_briefly(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, choice: str
+) -> None:
+    """A typed order that is no legal order gets a short answer naming the ones open."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    before = await stored(laager, sandbox.default_channel)
+    answer = await sandbox.slash(alice, "game order", {"choice": choice})
+    refusal = answer.response
+    assert refusal.ephemeral and "not one of your choices" in refusal.content
+    assert "`strike` (Strike)" in refusal.content and len(refusal.content) < 400
+    assert await stored(laager, sandbox.default_channel) == before
