@@ -50,6 +50,8 @@ class Audit:
     buttons is not read again against a later position."""
     steps: int = 0
     over: bool = False
+    looked: bool = False
+    """Whether a spectator asked for status, log and export during the game."""
 
     def check(self, where: str, words: str, secrets: list[Secret], exempt: set[str]) -> None:
         for secret in secrets:
@@ -218,7 +220,7 @@ async def audit_game(
             audit.over = game.status != "active"
             if audit.over or audit.steps >= STEP_LIMIT:
                 break
-            if audit.steps == 3:
+            if audit.steps == 1:
                 cursor = await look_as_spectator(audit, sandbox, spectator, game.state, cursor)
             side = system.to_act(game.state)[0]
             await player.give(seats[side], bots_order(system, game.state, side, audit.steps))
@@ -270,6 +272,7 @@ async def look_as_spectator(
     audit: Audit, sandbox: DiscordSandbox, spectator: SandboxUser, state: JSON, cursor: int
 ) -> int:
     """Another user asks for everything a spectator may ask for."""
+    audit.looked = True
     public = hidden_from(audit.system, state, Viewer.public())
     for command, options in (("game status", {}), ("game log", {"count": 50}), ("game export", {})):
         asked = await sandbox.slash(spectator, command, options)
