@@ -206,7 +206,9 @@ def test_games_names_no_slash_command() -> None:
 def test_a_planted_command_in_games_code_or_data_is_found(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "games", tmp_path / "games")
     (tmp_path / "games" / "leak.py").write_text('TEXT = "Start another with `/game new`."\n')
-    (tmp_path / "games" / "ramparts" / "data" / "leak.json").write_text('{"hint": "/sotq-fire shoot"}')
+    (tmp_path / "games" / "ramparts" / "data" / "leak.json").write_text(
+        '{"hint": "/sotq-fire shoot"}'
+    )
     found = mentions(tmp_path / "games", command_pattern(COMMANDS))
     assert found == [
         'leak.py:1: TEXT = "Start another with `/game new`."',
