@@ -21,7 +21,7 @@ SCALE = 2
 """Pixels per unit of the 400-px phone view: sizes below are given as read on a phone."""
 PHONE_WIDTH = 400
 MARGIN = 4
-NEED_BOTH = (48, 52)
+NEED_BOTH = (52, 56)
 """Room a zone open to both sides asks for: its number, a British stack and a Zulu stack."""
 NEED_ONE = (38, 44)
 """Room a zone that only one side may enter asks for."""

@@ -65,7 +65,7 @@ def british_counter(
     count = f"x{size}" if size > 1 else ""
     sp_w = stamp(sp_text, 13 * SCALE, WHITE).width // SCALE
     count_w = stamp(count, 9 * SCALE, WHITE).width // SCALE if count else 0
-    width = max(30, label_w + 6, sp_w + count_w + 9)
+    width = max(30, label_w + 6, sp_w + count_w + 11)
     top = 6 if leader or vp else 0
     sprite = Image.new("RGBA", (width * SCALE, (COUNTER_H + top) * SCALE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
@@ -83,7 +83,7 @@ def british_counter(
     _text(sprite, (width * SCALE / 2, (top + 6) * SCALE), label, 9, ink)
     _text(sprite, (4 * SCALE, (top + 16.5) * SCALE), sp_text, 13, ink, "lm")
     if count:
-        _text(sprite, ((width - 7) * SCALE, (top + 17) * SCALE), count, 9, ink, "rm")
+        _text(sprite, ((width - 3) * SCALE, (top + 17) * SCALE), count, 9, ink, "rm")
     badge_y = 6 * SCALE
     if leader:
         _badge(sprite, ((width - 6) * SCALE, badge_y), "L", LEADER, INK)
@@ -94,31 +94,30 @@ def british_counter(
 
 @cache
 def zulu_counter(counters: int, sp: int | None, leaders: int) -> Image.Image:
-    """A pile of blank Zulu counters: how many, the SP only when given, and leaders (L)."""
+    """A pile of blank Zulu counters: how many, the SP under it only when given, leaders (L)."""
     u = SCALE
     shadow = 3 if counters > 1 else 0
     top = 5 if leaders else 0
     sp_text = f"{sp} SP" if sp is not None else ""
-    sp_w = stamp(sp_text, 8 * u, INK).width // u + 4 if sp_text else 0
-    width = max(ZULU_SIZE + shadow, sp_w)
-    height = ZULU_SIZE + shadow + top + (12 if sp_text else 0)
+    face_w = max(ZULU_SIZE, stamp(sp_text, 8 * u, WHITE).width // u + 4 if sp_text else 0)
+    face_h = ZULU_SIZE + (8 if sp_text else 0)
+    width, height = face_w + shadow, face_h + shadow + top
     sprite = Image.new("RGBA", (width * u, height * u), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     if shadow:
         draw.rectangle(
-            (shadow * u, top * u, (ZULU_SIZE + shadow) * u - 1, (top + ZULU_SIZE) * u - 1),
+            (shadow * u, top * u, width * u - 1, (top + face_h) * u - 1),
             fill=(110, 110, 110), outline=INK, width=max(1, u // 2),
         )  # fmt: skip
-    face = (0, (top + shadow) * u, ZULU_SIZE * u - 1, (top + shadow + ZULU_SIZE) * u - 1)
+    face = (0, (top + shadow) * u, face_w * u - 1, height * u - 1)
     draw.rectangle(face, fill=ZULU, outline=INK, width=u)
-    _text(sprite, ((face[0] + face[2]) / 2, (face[1] + face[3]) / 2), str(counters), 13, WHITE)
+    middle = face[0] + face_w * u / 2
+    _text(sprite, (middle, face[1] + ZULU_SIZE * u / 2), str(counters), 13, WHITE)
     if sp_text:
-        tag_top = face[3] + u
-        draw.rectangle((0, tag_top, width * u - 1, tag_top + 11 * u), fill=WHITE, outline=ZULU)
-        _text(sprite, (width * u / 2, tag_top + 5.5 * u), sp_text, 8, INK)
+        _text(sprite, (middle, face[3] - 6 * u), sp_text, 8, WHITE)
     if leaders:
         text = "L" if leaders == 1 else f"{leaders}L"
-        _badge(sprite, ((ZULU_SIZE + shadow - 6) * u, 6 * u), text, LEADER, INK)
+        _badge(sprite, ((width - 6) * u, 6 * u), text, LEADER, INK)
     return sprite
 
 

@@ -88,14 +88,17 @@ def draw(picture: dict[str, Any]) -> Image.Image:
 
 def _place(box: tuple[int, int, int, int], zone_id: str, zone: dict[str, Any],
            loss: int | None) -> list[tuple[Image.Image, tuple[int, int]]]:  # fmt: skip
-    """Set a zone's pieces beside its number; a crowded zone shows its British as one stack."""
+    """Where a zone's pieces go: beside its number, else under it; when neither has room, the
+    British in the zone are shown as one stack, and if even that overflows it is drawn so."""
     left, top, right, bottom = box
     inner = (left + 3 * SCALE, top + 2 * SCALE, right - 2 * SCALE, bottom - 2 * SCALE)
     number = stamp(zone_id, LABEL_SIZE * SCALE, PAPER)
     label = (number.width + 4 * SCALE, number.height + 3 * SCALE)
-    sprites = zone_sprites(zone, loss, merge_stacks=False)
-    places, fits = flow(inner, label, sprites)
-    if not fits:
-        sprites = zone_sprites(zone, loss, merge_stacks=True)
-        places, _ = flow(inner, label, sprites)
+    below = (inner[0], inner[1] + label[1], inner[2], inner[3])
+    for merge in (False, True):
+        sprites = zone_sprites(zone, loss, merge_stacks=merge)
+        for area, indent in ((inner, label), (below, (0, 0))):
+            places, fits = flow(area, indent, sprites)
+            if fits:
+                return list(zip(sprites, places, strict=True))
     return list(zip(sprites, places, strict=True))
