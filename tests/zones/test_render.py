@@ -12,9 +12,11 @@ from PIL import Image, ImageChops
 
 from games.core.engine import View, Viewer
 from games.zones.forces import load_forces
+from renderers.theme import BRITISH, HIGHLIGHT, INK, ZULU
 from renderers.zonemap_layout import layout
-from renderers.zonemap_pieces import british_stacks
-from renderers.zones import draw, render
+from renderers.zonemap_panel import FIRE
+from renderers.zonemap_pieces import LEADER, LOSS, MOVE, REDUCED, WHITE, british_stacks
+from renderers.zones import colours, draw, render
 from tests.zones.pictures import sample
 
 BATTLES = ("rorkes-drift", "isandlwana")
@@ -121,3 +123,22 @@ def test_status_strip_follows_the_picture() -> None:
     assert box is not None and box[1] >= grid.height
     picture["result"] = "British victory"
     assert changed(before, draw(picture).convert("RGB")) is not None
+
+
+@pytest.mark.parametrize("battle", BATTLES)
+@pytest.mark.parametrize("night", [False, True])
+def test_the_palette_holds_every_colour_a_piece_or_track_can_show(battle: str, night: bool) -> None:
+    ink = colours(battle, night)
+    entries = ink.palette.getpalette() or []
+    for colour in (BRITISH, REDUCED, ZULU, LEADER, LOSS, MOVE, HIGHLIGHT, FIRE, INK, WHITE):
+        nearest = entries[3 * ink.index(colour) : 3 * ink.index(colour) + 3]
+        assert max(abs(a - b) for a, b in zip(nearest, colour, strict=True)) <= 12, colour
+
+
+def test_moves_from_off_the_map_are_left_out() -> None:
+    picture = empty("isandlwana")
+    bare = png(picture)
+    picture["last"]["moves"] = [["off", "27"], ["27", "nowhere"]]
+    assert changed(bare, png(picture)) is None
+    picture["last"]["moves"] = [["27", "21"]]
+    assert changed(bare, png(picture)) is not None
