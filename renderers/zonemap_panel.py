@@ -16,8 +16,8 @@ from renderers.zonemap_terrain import EDGE_TINT, GROUND, WHITE, draw_side
 
 Colour = tuple[int, int, int]
 
-STATUS_H = 92
-"""Phone pixels of the changing part: three lines and the hospital fire track."""
+STATUS_H = 100
+"""Phone pixels of the changing part: three lines, the hospital fire track and the result."""
 ROW = 17
 KEY_TEXT = 10
 FIRE_STEPS = 6
