@@ -146,10 +146,11 @@ def british_stacks(units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return stacks
 
 
-def stack_sprite(stack: list[dict[str, Any]]) -> Image.Image:
+def stack_sprite(stack: list[dict[str, Any]], room: int) -> Image.Image:
+    """The stack's counter; when its top unit's label would make it wider than ``room`` the
+    label is left off whole rather than cut, and the SP and marks remain."""
     top = next((u for u in stack if u.get("top")), stack[0])
-    return british_counter(
-        str(top["label"]),
+    marks = (
         sum(int(u["sp"]) for u in stack),
         len(stack),
         bool(top["reduced"]),
@@ -157,15 +158,23 @@ def stack_sprite(stack: list[dict[str, Any]]) -> Image.Image:
         any(u["leader"] for u in stack),
         sum(1 for u in stack if u["vp"]),
     )
+    sprite = british_counter(str(top["label"]), *marks)
+    if sprite.width > room:
+        sprite = british_counter("", *marks)
+    return sprite
 
 
-def zone_sprites(zone: dict[str, Any], loss: int | None, merge_stacks: bool) -> list[Image.Image]:
-    """The sprites a zone shows, in reading order: British, Zulu, markers, last losses."""
+def zone_sprites(
+    zone: dict[str, Any], loss: int | None, merge_stacks: bool, room: int
+) -> list[Image.Image]:
+    """The sprites a zone shows, in reading order: British, Zulu, markers, last losses.
+
+    ``room``: the width in pixels the zone offers a piece."""
     sprites = []
     stacks = british_stacks(zone.get("british") or [])
     if merge_stacks and len(stacks) > 1:
         stacks = [[u for s in stacks for u in s]]
-    sprites += [stack_sprite(s) for s in stacks]
+    sprites += [stack_sprite(s, room) for s in stacks]
     zulu = zone.get("zulu") or {}
     if zulu.get("counters"):
         sprites.append(

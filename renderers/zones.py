@@ -96,7 +96,7 @@ def _place(box: tuple[int, int, int, int], zone_id: str, zone: dict[str, Any],
     label = (number.width + 4 * SCALE, number.height + 3 * SCALE)
     below = (inner[0], inner[1] + label[1], inner[2], inner[3])
     for merge in (False, True):
-        sprites = zone_sprites(zone, loss, merge_stacks=merge)
+        sprites = zone_sprites(zone, loss, merge_stacks=merge, room=inner[2] - inner[0])
         for area, indent in ((inner, label), (below, (0, 0))):
             places, fits = flow(area, indent, sprites)
             if fits:

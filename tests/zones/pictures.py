@@ -30,7 +30,7 @@ def british_in(battle: Battle) -> dict[str, list[dict[str, Any]]]:
         here.append(
             {
                 "id": unit.id,
-                "label": unit.id[:6].capitalize(),
+                "label": unit.id.capitalize(),
                 "sp": unit.sp,
                 "reduced": False,
                 "leader": unit.kind == "leader",

@@ -142,3 +142,14 @@ def test_moves_from_off_the_map_are_left_out() -> None:
     assert changed(bare, png(picture)) is None
     picture["last"]["moves"] = [["27", "21"]]
     assert changed(bare, png(picture)) is not None
+
+
+def test_a_label_too_wide_for_its_zone_is_left_off_not_spilled() -> None:
+    picture = empty("rorkes-drift")
+    unit = {"id": "bromhead", "label": "Lieutenant Gonville Bromhead", "sp": 1,
+            "reduced": False, "leader": True, "moved": False, "vp": False, "top": True}  # fmt: skip
+    picture["zones"]["K"]["british"] = [unit]
+    box = changed(png(empty("rorkes-drift")), png(picture))
+    left, top, right, bottom = layout("rorkes-drift").main["K"]
+    assert box is not None
+    assert left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
