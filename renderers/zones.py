@@ -1,0 +1,104 @@
+"""The zone game's picture: the map of Isandlwana or Rorke's Drift with the forces on it, and
+under it the turn, tracks and a key, laid out to be read on a phone 400 px wide.
+
+Pure: a view's picture in, PNG bytes out. It draws only what the picture holds, so a Zulu
+stack whose ``sp`` is null shows as blank counters. Terrain, zone numbers and the key never
+change and are drawn once per battle and light; each call pastes the pieces and the status.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.engine import JSON, View
+from games.zones.board import zone_order
+from games.zones.schema import Battle
+from renderers.indexed import Indexed
+from renderers.png import encode_indexed
+from renderers.text_stamps import stamp
+from renderers.theme import HIGHLIGHT, INK, PAPER
+from renderers.zonemap_layout import SCALE, layout
+from renderers.zonemap_panel import FIRE, STATUS_H, draw_key, draw_status, key_height
+from renderers.zonemap_pieces import MOVE, draw_moves, flow, zone_sprites
+from renderers.zonemap_terrain import LABEL_SIZE, terrain
+
+SWATCH = 40
+STATUS_COLOURS = (FIRE, HIGHLIGHT, INK, (255, 255, 255))
+"""Colours of the status strip (fire track, result banner) that the key does not show."""
+
+
+def render(view: View, options: JSON) -> bytes:
+    return encode_indexed(draw(view.picture))
+
+
+@cache
+def colours(battle: Battle, night: bool) -> Indexed:
+    """The palette of one battle and light: every colour of the unchanging canvas, whose key
+    holds a sample of every piece, and those that only the status strip shows."""
+    canvas = base(battle, night)
+    source = Image.new("RGB", (canvas.width, canvas.height + SWATCH), PAPER)
+    source.paste(canvas, (0, 0))
+    step = canvas.width // len(STATUS_COLOURS)
+    pen = ImageDraw.Draw(source)
+    for n, colour in enumerate(STATUS_COLOURS):
+        pen.rectangle((n * step, canvas.height, (n + 1) * step, canvas.height + SWATCH), colour)
+    return Indexed(source)
+
+
+@cache
+def base(battle: Battle, night: bool) -> Image.Image:
+    """The unchanging canvas: terrain on top, an empty status strip, the key at the bottom."""
+    grid = layout(battle)
+    status = STATUS_H * SCALE
+    canvas = Image.new("RGB", (grid.width, grid.height + status + key_height(grid.board)), PAPER)
+    canvas.paste(terrain(battle, night), (0, 0))
+    draw_key(canvas, grid.board, grid.height + status)
+    return canvas
+
+
+@cache
+def indexed_base(battle: Battle, night: bool) -> Image.Image:
+    return colours(battle, night).map(base(battle, night))
+
+
+def draw(picture: dict[str, Any]) -> Image.Image:
+    """The whole picture as a palette image, ready to encode."""
+    battle, night = picture["battle"], bool(picture["night"])
+    grid = layout(battle)
+    ink = colours(battle, night)
+    image = indexed_base(battle, night).copy()
+    last = picture.get("last") or {}
+    draw_moves(ImageDraw.Draw(image), grid, last.get("moves") or [], ink.index(MOVE))
+    losses = last.get("losses") or {}
+    zones = picture.get("zones") or {}
+    for zone_id in sorted(set(zones) | set(losses), key=zone_order):
+        if zone_id not in grid.main:
+            continue
+        sprites = _place(grid.main[zone_id], zone_id, zones.get(zone_id) or {}, losses.get(zone_id))
+        for sprite, place in sprites:
+            ink.paste(image, sprite, place)
+    strip = Image.new("RGB", (grid.width, STATUS_H * SCALE), PAPER)
+    draw_status(strip, picture, 0)
+    image.paste(ink.map(strip), (0, grid.height))
+    return image
+
+
+def _place(box: tuple[int, int, int, int], zone_id: str, zone: dict[str, Any],
+           loss: int | None) -> list[tuple[Image.Image, tuple[int, int]]]:  # fmt: skip
+    """Where a zone's pieces go: beside its number, else under it; when neither has room, the
+    British in the zone are shown as one stack, and if even that overflows it is drawn so."""
+    left, top, right, bottom = box
+    inner = (left + 3 * SCALE, top + 2 * SCALE, right - 2 * SCALE, bottom - 2 * SCALE)
+    number = stamp(zone_id, LABEL_SIZE * SCALE, PAPER)
+    label = (number.width + 4 * SCALE, number.height + 3 * SCALE)
+    below = (inner[0], inner[1] + label[1], inner[2], inner[3])
+    for merge in (False, True):
+        sprites = zone_sprites(zone, loss, merge_stacks=merge, room=inner[2] - inner[0])
+        for area, indent in ((inner, label), (below, (0, 0))):
+            places, fits = flow(area, indent, sprites)
+            if fits:
+                return list(zip(sprites, places, strict=True))
+    return list(zip(sprites, places, strict=True))
