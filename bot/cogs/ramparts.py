@@ -150,7 +150,13 @@ class RampartsCog(LaagerCog):
             self.simulating.discard(place.channel_id)
 
     async def _simulate(self, interaction: Interaction, game: Any, view: Any, games: int) -> None:
-        await interaction.response.send_message(f"Simulating {games} games from here: 0%…")
+        """Run the estimate off the event loop, showing progress. Odds from the player's own
+        view depend on the hand, so only the player sees them; a spectator's go to the
+        channel."""
+        mine = view.viewer.kind == "side"
+        await interaction.response.send_message(
+            f"Simulating {games} games from here: 0%…", ephemeral=mine
+        )
         message = await interaction.original_response()
         loop = asyncio.get_running_loop()
         shown = {"at": 0}

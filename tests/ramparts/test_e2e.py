@@ -36,7 +36,7 @@ async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[Laag
 async def settled(sandbox: DiscordSandbox, message_id: int, text: str) -> Message:
     """The message once an edit shows ``text`` (the odds run in a worker thread)."""
     for _ in range(600):
-        message = next(m for m in sandbox.messages() if m.id == message_id)
+        message = next(m for m in sandbox.transcript if m.id == message_id)
         if text in message.text():
             return message
         await asyncio.sleep(0.05)
@@ -77,6 +77,7 @@ async def test_solo_game_to_its_victory_level(
     odds = await sandbox.slash(alice, "ramparts odds", {"games": 60})
     answer = await settled(sandbox, odds.messages[-1].id, "margin of error")
     assert "60 simulated games" in answer.text()
+    assert answer.ephemeral, "odds from the player's hand are shown to the player alone"
     assert any("Simulating 60 games" in v.content for v in answer.history), "progress shown"
 
     nosy_panel = await sandbox.click(bob, post, label="My orders (private)")
@@ -166,7 +167,7 @@ async def test_one_odds_estimate_at_a_time_per_channel(
     await sandbox.slash(alice, "ramparts new")
     first = asyncio.create_task(sandbox.slash(alice, "ramparts odds", {"games": 4000}))
     for _ in range(200):
-        if any("Simulating 4000 games" in m.content for m in sandbox.messages()):
+        if any("Simulating 4000 games" in m.content for m in sandbox.transcript):
             break
         await asyncio.sleep(0.02)
     second = await sandbox.slash(bob, "ramparts odds", {"games": 50})
@@ -175,4 +176,4 @@ async def test_one_odds_estimate_at_a_time_per_channel(
     await settled(sandbox, running.response.id, "margin of error")
     again = await sandbox.slash(bob, "ramparts odds", {"games": 50})
     answer = await settled(sandbox, again.response.id, "margin of error")
-    assert "dealt afresh" in answer.text()
+    assert "dealt afresh" in answer.text() and not answer.ephemeral
