@@ -156,7 +156,8 @@ def _check_bonus(
     s: State, units: list[str], kinds: dict[str, str], origin: str, path: list[str]
 ) -> None:
     """Two zones: cavalry and leaders by themselves (10.3), foot soldiers only with a leader,
-    4 SP for each (10.4, 14.2), never in or out of the hospital (14.2)."""
+    4 SP for each (10.4, 14.2), never in or out of the hospital (14.2). The battery and VP
+    units, which the bonus never carries, are refused a second zone before this."""
     leaders = [u for u in units if kinds[u] == "leader"]
     carried = [u for u in units if kinds[u] not in ("leader", "cavalry")]
     if not carried:
@@ -164,11 +165,6 @@ def _check_bonus(
     names = ", ".join(unit_data(s, u).name for u in carried)
     if not leaders:
         raise RuleError(f"{names} move one zone unless a leader moves with them (rule 10.3).")
-    wrong = [u for u in carried if kinds[u] not in CARRIED_KINDS]
-    if wrong:
-        raise RuleError(
-            f"{unit_data(s, wrong[0]).name} cannot use the leader bonus (rules 10.4 and 14.2)."
-        )
     weight = sum(s["units"][u]["sp"] for u in carried)
     if weight > BRITISH_CARRY * len(leaders):
         raise RuleError(
@@ -205,10 +201,10 @@ def check_replace(s: State, unit_id: str) -> None:
     data = unit_data(s, unit_id)
     if unit["zone"] != "G" or unit["start"] != "G":
         raise RuleError(f"{data.name} did not begin the turn in the storehouse G (rule 9.3.1).")
-    if data.reduced is None or unit["sp"] >= data.sp:
-        raise RuleError(f"{data.name} is at full strength; only reduced units gain SP (9.3).")
     if unit_id in s["replaced"]:
         raise RuleError(f"{data.name} has had its 1 SP this turn (rule 9.3.1).")
+    if data.reduced is None or unit["sp"] >= data.sp:
+        raise RuleError(f"{data.name} is at full strength; only reduced units gain SP (9.3).")
     if len(s["replaced"]) >= REPLACEMENTS_PER_TURN:
         raise RuleError("Both replacement SP of this turn are used (rule 9.3).")
 

@@ -82,7 +82,7 @@ def has_orders(s: State) -> bool:
 def _phase_orders(s: State) -> list[Order]:
     phase = s["phase"]
     if phase == "A":
-        return _replace_orders(s) + _top_orders(s)
+        return _replace_orders(s)
     if phase == "B" and s["turn"] == 1:
         return _place_orders(s) + _top_orders(s)
     if phase == "B":
@@ -139,8 +139,8 @@ def _top_orders(s: State) -> list[Order]:
 
 
 def check_top(s: State, zone: str, unit_id: str) -> None:
-    if s["phase"] not in ("A", "B") or actor(s) != BRITISH:
-        raise RuleError("The British order their stacks in phases A and B.")
+    if s["phase"] != "B" or actor(s) != BRITISH:
+        raise RuleError("The British order their stacks in their move, phase B.")
     if unit_id not in s["stacks"].get(zone, []):
         raise RuleError(f"No British unit `{unit_id}` stands in zone {zone}.")
 
