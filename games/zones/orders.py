@@ -447,6 +447,14 @@ def _strs(action: Action, name: str) -> list[str]:
     return value
 
 
+def _target(action: Action) -> str:
+    """11.2, 14.3: a fire group, and above all a volley, shoots at one zone."""
+    target = action.get("target")
+    if not isinstance(target, str):
+        raise RuleError("Fire and volleys go at one target zone; name it as `target`.")
+    return target
+
+
 def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
     """Carry out ``action`` on ``s`` (a copy the caller owns), or raise RuleError."""
     kind = action.get("type")
@@ -488,13 +496,13 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
         (counters,) = _ints(action, "counters")
         movement.regroup(s, str(action.get("zone")), counters, log)
     elif kind == "fire":
-        fire.fire(s, _strs(action, "units"), str(action.get("target")), dice, log)
+        fire.fire(s, _strs(action, "units"), _target(action), dice, log)
     elif kind == "volley":
         fire.volley(
             s,
             str(action.get("leader")),
             _strs(action, "units"),
-            str(action.get("target")),
+            _target(action),
             dice,
             log,
         )
