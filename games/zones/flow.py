@@ -5,20 +5,19 @@ which the side to act has nothing to do pass by themselves, so play never waits 
 empty phase. On turn 1 phase B is the British set-up (4.1) and there is no melee at
 Isandlwana (6.3).
 
-The melee (F), bayonet charge (G) and hospital (H) rules are not part of this engine yet:
-those phases offer no orders and pass by themselves.
+The bayonet charge rules (14.4) are not part of this engine yet: phase G offers no orders
+and passes by itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.zones import hospital, melee, victory
 from games.zones.charts import load_charts
-from games.zones.state import BRITISH, ZULU, Log, State, british_total
+from games.zones.state import BRITISH, ZULU, Log, State
 
 LAST_TURN = 16
-FALLING = 10
-"""16.1, 16.2: the Zulus win once the British total falls below this many SP."""
 
 PHASE_NAMES = {step.step: step.name for step in load_charts().sequence}
 
@@ -39,6 +38,10 @@ def actor(s: State) -> str | None:
         return None
     if s["pending"]:
         return BRITISH
+    if s["phase"] == "F":
+        return melee.actor(s) if s["melee"] else None
+    if s["phase"] == "H":
+        return ZULU if hospital.burning(s) else None
     return {"A": BRITISH, "B": BRITISH, "C": ZULU, "D": BRITISH, "E": ZULU}.get(s["phase"])
 
 
@@ -77,11 +80,15 @@ def _enter(s: State, log: Log) -> None:
     elif s["phase"] in ("D", "E"):
         s["fired"] = []
         s["fired_units"] = []
+    elif s["phase"] == "F":
+        no_melee = s["battle"] == "isandlwana" and s["turn"] == 1
+        s["melee"] = None if no_melee else melee.fresh()
     elif s["phase"] == "I":
-        _check_victory(s, log)
+        victory.check(s, log)
 
 
 def _leave(s: State) -> None:
+    s["melee"] = None
     if s["phase"] == "D":
         for unit in s["units"].values():
             if unit["ammo"] is not None and unit["ammo"] < s["turn"]:
@@ -113,14 +120,3 @@ def _end_turn(s: State, log: Log) -> None:
     _start_turn(s)
     light = "night" if load_charts().turn(s["battle"], s["turn"]).light == "night" else "day"
     log.say(f"Turn {s['turn']} begins ({light}).")
-
-
-def _check_victory(s: State, log: Log) -> None:
-    """16.1, 16.2: the Zulus win when the British total falls below 10 SP."""
-    total = british_total(s)
-    if total < FALLING:
-        s["result"] = {
-            "winner": ZULU,
-            "summary": f"The British are down to {total} SP, below {FALLING}: the Zulus win.",
-        }
-        log.say(s["result"]["summary"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from math import ceil
 
 from games.core.errors import RuleError
+from games.zones import victory
 from games.zones.limits import british_room, may_enter, zulu_room
 from games.zones.state import (
     BRITISH,
@@ -181,6 +182,8 @@ def _check_bonus(
 def british_move(s: State, units: list[str], path: list[str], log: Log) -> None:
     check_british_move(s, units, path)
     origin = s["units"][units[0]]["zone"]
+    for zone in path:
+        s["control"][zone] = BRITISH
     for unit_id in units:
         place_british(s, unit_id, path[-1])
         s["units"][unit_id]["moved"] = True
@@ -327,10 +330,13 @@ def _arrive(s: State, start: str | None, path: list[str], log: Log) -> None:
         if there != OFF and only_vp_units(s, there):
             for unit_id in list(s["stacks"][there]):
                 place_british(s, unit_id, None)
-                s["vp"] += 1
+                s["vp_units_lost"] += 1
+                victory.refresh(s)
                 log.say(f"Zulus overrun {unit_data(s, unit_id).name} in zone {there}: +1 VP.")
         if here is not None:
             note_move(s, here, there)
+        if there != OFF:
+            s["control"][there] = ZULU
         here = there
 
 

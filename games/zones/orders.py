@@ -13,7 +13,10 @@ Action shapes (``type`` first):
 - ``fire`` {units, target} and ``volley`` {leader, units, target}: British fire (11, 14.3).
 - ``ammo`` {unit}: the British choice of an Ammo Depleted unit (11.2.2).
 - ``random_fire`` {shots: {zone: dice}}: Zulu random fire (11.3).
-- ``hit`` {unit}: the British unit taking the next hit of random fire.
+- ``hit`` {unit}: the British unit taking the next hit of random fire or melee.
+- ``melee``: Zulu {from, target, sp, leaders} or British {units, target} (12.1-12.5).
+- ``advance``: Zulu {from, to, sp, counters} or British {units, to} (12.7).
+- ``burn``: the Zulu roll of the hospital fire die (13.1).
 
 Orders naming British units are private, since the units under a stack's top are hidden
 from the Zulu player; every Zulu move or entry is private, since its size follows from
@@ -30,7 +33,7 @@ from games.core.dice import Dice
 from games.core.engine import Order
 from games.core.errors import RuleError, UnknownAction
 from games.core.text import shorten
-from games.zones import fire, movement, setup
+from games.zones import fire, hospital, melee, movement, setup
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
 from games.zones.state import (
@@ -93,6 +96,10 @@ def _phase_orders(s: State) -> list[Order]:
         return _fire_orders(s)
     if phase == "E":
         return _random_fire_orders(s)
+    if phase == "F":
+        return _melee_orders(s)
+    if phase == "H" and hospital.burning(s):
+        return [Order("burn", "Roll the hospital fire die", {"type": "burn"}, kind="burn")]
     return []
 
 
@@ -430,6 +437,124 @@ def _random_fire_orders(s: State) -> list[Order]:
     ]
 
 
+# --------------------------------------------------------------------------- melee
+
+
+def _melee_orders(s: State) -> list[Order]:
+    if s["melee"] is None:
+        return []
+    side = melee.actor(s)
+    step = s["melee"]["step"]
+    if step == "zulu":
+        return _zulu_melee_orders(s)
+    if step == "british":
+        return _british_melee_orders(s)
+    return _advance_orders(s, side)
+
+
+def _zulu_melee_orders(s: State) -> list[Order]:
+    found = []
+    board = board_of(s)
+    for zone in sorted(s["zulu"]["zones"], key=zone_order):
+        here = s["zulu"]["zones"][zone]
+        used = s["melee"]["zulu_used"].get(zone, {"sp": 0, "leaders": []})
+        leaders = [x for x in here["leaders"] if x not in used["leaders"]]
+        free = here["sp"] - used["sp"]
+        for target in board.neighbours(zone):
+            sp, group = free, leaders
+            if s["battle"] == "rorkes-drift" and (
+                melee._is_building(s, zone) or melee._is_building(s, target)
+            ):
+                group = leaders[: melee.BUILDING_CAP]
+                sp = min(free, melee.BUILDING_CAP - len(group))
+            if _works(melee.check_zulu_melee, s, zone, target, sp, group):
+                action = {
+                    "type": "melee",
+                    "from": zone,
+                    "target": target,
+                    "sp": sp,
+                    "leaders": group,
+                }
+                found.append(
+                    _order(
+                        f"melee.{zone}.{target}",
+                        f"Melee from {zone} into {target}",
+                        action,
+                        "melee",
+                    )
+                )
+    return found
+
+
+def _british_melee_orders(s: State) -> list[Order]:
+    found = []
+    board = board_of(s)
+    for zone in sorted(s["stacks"], key=zone_order):
+        ready = [
+            u
+            for u in s["stacks"][zone]
+            if melee.melee_sp(s, u) and u not in s["melee"]["british_used"]
+        ]
+        for target in board.neighbours(zone):
+            units, weight = [], 0
+            capped = s["battle"] == "rorkes-drift" and (
+                melee._is_building(s, zone) or melee._is_building(s, target)
+            )
+            for unit_id in ready:
+                sp = melee.melee_sp(s, unit_id)
+                if not capped or weight + sp <= melee.BUILDING_CAP:
+                    units.append(unit_id)
+                    weight += sp
+            if units and _works(melee.check_british_melee, s, units, target):
+                action = {"type": "melee", "units": units, "target": target}
+                face = melee.british_face(s, zone, target)
+                found.append(
+                    _order(
+                        f"bmelee.{zone}.{target}",
+                        f"Melee from {zone} into {target}: {weight} dice, hits on {face}-6",
+                        action,
+                        "melee",
+                    )
+                )
+    return found
+
+
+def _advance_orders(s: State, side: str | None) -> list[Order]:
+    found = []
+    for origin, target in melee.advances(s):
+        if side == ZULU and origin in s["zulu"]["zones"]:
+            here = s["zulu"]["zones"][origin]
+            sp = min(here["sp"], _room(s, target))
+            action = {
+                "type": "advance",
+                "from": origin,
+                "to": target,
+                "sp": sp,
+                "counters": ceil(sp / COUNTER_MAX) if sp else 0,
+            }
+            if sp:
+                found.append(
+                    _order(
+                        f"advance.{origin}.{target}",
+                        f"Advance from {origin} into {target}",
+                        action,
+                        "advance",
+                    )
+                )
+        elif side == BRITISH and origin in s["stacks"]:
+            units = [u for u in s["stacks"][origin] if unit_data(s, u).kind != "vp"]
+            action = {"type": "advance", "units": units, "to": target}
+            found.append(
+                _order(
+                    f"advance.{origin}.{target}",
+                    f"Advance from {origin} into {target}",
+                    action,
+                    "advance",
+                )
+            )
+    return found
+
+
 # --------------------------------------------------------------------------- perform
 
 
@@ -464,7 +589,8 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
         what = "mark Ammo Depleted units" if s["pending"]["kind"] == "ammo" else "allocate hits"
         raise RuleError(f"First {what}; then play goes on.")
     if kind == "end":
-        end_phase(s, log, has_orders)
+        if s["phase"] != "F" or s["melee"] is None or melee.end_step(s, log):
+            end_phase(s, log, has_orders)
     elif kind == "place":
         setup.place(s, str(action.get("unit")), str(action.get("zone")))
         log.tell(BRITISH, f"{_name(s, action['unit'])} set up in {action['zone']}.")
@@ -523,8 +649,30 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
         fire.take_hit(s, str(action.get("unit")), log)
         if not s["pending"] and s["phase"] == "E":
             end_phase(s, log, has_orders)
+        elif not s["pending"] and s["phase"] == "F" and melee.advance_side(s) is None:
+            end_phase(s, log, has_orders)
+    elif kind == "melee":
+        if side == ZULU:
+            (sp,) = _ints(action, "sp")
+            melee.zulu_melee(
+                s, str(action.get("from")), _target(action), sp, _strs(action, "leaders"), dice, log
+            )
+        else:
+            melee.british_melee(s, _strs(action, "units"), _target(action), dice, log)
+    elif kind == "advance":
+        if side == ZULU:
+            sp, counters = _ints(action, "sp", "counters")
+            melee.zulu_advance(s, str(action.get("from")), str(action.get("to")), sp, counters, log)
+        else:
+            melee.british_advance(s, _strs(action, "units"), str(action.get("to")), log)
+        if melee.advance_side(s) is None:
+            end_phase(s, log, has_orders)
+    elif kind == "burn":
+        hospital.roll(s, dice, log)
+        end_phase(s, log, has_orders)
     else:
         raise UnknownAction(
             f"`{kind}` is not an order of this game; the orders are end, place, top, replace, "
-            "move, enter, zmove, regroup, fire, volley, ammo, random_fire and hit."
+            "move, enter, zmove, regroup, fire, volley, ammo, random_fire, hit, melee, "
+            "advance and burn."
         )

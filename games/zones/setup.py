@@ -54,6 +54,12 @@ def new_state(scenario: str) -> State:
         "british_lost": 0,
         "hospital_fire": 0 if battle == "rorkes-drift" else None,
         "vp": 0,
+        "vp_units_lost": 0,
+        "kept": {},
+        "terrain": 0,
+        "deductions": 0,
+        "control": {},
+        "melee": None,
         "result": None,
         "last": {"moves": [], "losses": {}},
     }

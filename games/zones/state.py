@@ -21,7 +21,12 @@ Shape (every key always present)::
     pending               None or a choice the British owe before play goes on
                           (ammunition marks, hits to allocate)
     british_lost          British SP lost so far (public)
-    vp, result            Zulu VP; None or {winner, summary}
+    vp                    the Zulu VP total (16.1, 16.2), made of: vp_units_lost (VP units
+                          killed), kept (objective -> VP won for good), terrain (VP of ground
+                          held at the last turn's end) and deductions (costly turns)
+    control               zone -> the side that last moved into or through it (16.1)
+    melee                 None, or the bookkeeping of the melee phase (games.zones.melee)
+    result                None or {winner, summary}
     last                  {moves: [[from, to]], losses: {zone: SP}} of the last phase
 
 A Zulu zone is kept as its total and its number of counters: any split of the total into

@@ -6,6 +6,7 @@ import pytest
 
 from games.core.errors import RuleError
 from games.zones.fire import fire_targets, hit_number, volley_targets
+from games.zones.system import SYSTEM
 from tests.zones.helpers import Scripted, act, arrange, keys, warriors
 
 END = {"type": "end"}
@@ -298,4 +299,4 @@ def test_rule_19_0_example_turns_1_to_3() -> None:
 
 
 def s_actor(s: dict) -> str:
-    return "british" if s["phase"] in ("A", "B", "D") or s["pending"] else "zulu"
+    return SYSTEM.to_act(s)[0]

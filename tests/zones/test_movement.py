@@ -106,7 +106,7 @@ def test_rule_10_2_no_entering_enemy_zones_but_vp_units_alone_are_overrun() -> N
     with pytest.raises(RuleError, match="holds British units"):
         act(s, "zulu", zmove("12", ["N"], 5, 1, []))
     s = act(s, "zulu", zmove("12", ["L"], 8, 1, []))
-    assert s["units"]["vp1"]["zone"] is None and s["vp"] == 1
+    assert s["units"]["vp1"]["zone"] is None and s["vp_units_lost"] == 1 and s["vp"] == 1
     assert s["zulu"]["zones"]["L"]["sp"] == 8
     s2 = arrange("rorkes-drift", 4, "B", {"I": ["b1"]}, {"J": (4, 1, [])})
     with pytest.raises(RuleError, match="holds Zulus"):
