@@ -363,11 +363,14 @@ def random_fire(s: State, shots: dict[str, int], dice: Dice, log: Log) -> None:
 
 
 def hit_candidates(s: State) -> list[str]:
+    """Units that may take the next hit: those in the zone hit, or, for a bayonet charge,
+    those of the charging group still standing."""
     pending = s["pending"]
     if not pending or pending["kind"] != "hits":
         return []
-    zone = pending["zones"][0]["zone"]
-    return [u for u in s["stacks"].get(zone, []) if unit_data(s, u).kind != "vp"]
+    first = pending["zones"][0]
+    units = [u for u in s["stacks"].get(first["zone"], []) if unit_data(s, u).kind != "vp"]
+    return [u for u in units if u in first.get("units", units)]
 
 
 def check_take_hit(s: State, unit_id: str) -> None:
@@ -396,7 +399,7 @@ def take_hit(s: State, unit_id: str, log: Log) -> None:
     note_loss(s, zone, lost)
     log.say(f"The British lose {lost} SP in zone {zone}.")
     first["hits"] -= 1
-    if not first["hits"] or not _takes_hits(s, zone):
+    if not first["hits"] or not hit_candidates(s):
         s["pending"]["zones"].pop(0)
     if not s["pending"]["zones"]:
         s["pending"] = None

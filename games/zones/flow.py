@@ -5,15 +5,13 @@ which the side to act has nothing to do pass by themselves, so play never waits 
 empty phase. On turn 1 phase B is the British set-up (4.1) and there is no melee at
 Isandlwana (6.3).
 
-The bayonet charge rules (14.4) are not part of this engine yet: phase G offers no orders
-and passes by itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.zones import hospital, melee, victory
+from games.zones import charge, hospital, melee, victory
 from games.zones.charts import load_charts
 from games.zones.state import BRITISH, ZULU, Log, State
 
@@ -32,6 +30,11 @@ def phase_title(s: State) -> str:
     return f"{s['phase']} {PHASE_NAMES[s['phase']]}"
 
 
+def no_melee(s: State) -> bool:
+    """6.3: no melee, and so no bayonet charge, on turn 1 at Isandlwana."""
+    return s["battle"] == "isandlwana" and s["turn"] == 1
+
+
 def actor(s: State) -> str | None:
     """The side whose orders the current phase waits for."""
     if s["result"]:
@@ -40,6 +43,10 @@ def actor(s: State) -> str | None:
         return BRITISH
     if s["phase"] == "F":
         return melee.actor(s) if s["melee"] else None
+    if s["phase"] == "G":
+        if no_melee(s):
+            return None
+        return BRITISH if s["charge"] or charge.leaders_ready(s) else None
     if s["phase"] == "H":
         return ZULU if hospital.burning(s) else None
     return {"A": BRITISH, "B": BRITISH, "C": ZULU, "D": BRITISH, "E": ZULU}.get(s["phase"])
@@ -81,14 +88,16 @@ def _enter(s: State, log: Log) -> None:
         s["fired"] = []
         s["fired_units"] = []
     elif s["phase"] == "F":
-        no_melee = s["battle"] == "isandlwana" and s["turn"] == 1
-        s["melee"] = None if no_melee else melee.fresh()
+        s["melee"] = None if no_melee(s) else melee.fresh()
+    elif s["phase"] == "G":
+        s["charged"] = []
     elif s["phase"] == "I":
         victory.check(s, log)
 
 
 def _leave(s: State) -> None:
     s["melee"] = None
+    s["charge"] = None
     if s["phase"] == "D":
         for unit in s["units"].values():
             if unit["ammo"] is not None and unit["ammo"] < s["turn"]:

@@ -17,6 +17,8 @@ Action shapes (``type`` first):
 - ``melee``: Zulu {from, target, sp, leaders} or British {units, target} (12.1-12.5).
 - ``advance``: Zulu {from, to, sp, counters} or British {units, to} (12.7).
 - ``burn``: the Zulu roll of the hospital fire die (13.1).
+- ``charge`` {leader, units, target}; then ``charge_on``, ``charge_advance`` or
+  ``charge_stop`` (14.4).
 
 Orders naming British units are private, since the units under a stack's top are hidden
 from the Zulu player; every Zulu move or entry is private, since its size follows from
@@ -33,7 +35,7 @@ from games.core.dice import Dice
 from games.core.engine import Order
 from games.core.errors import RuleError, UnknownAction
 from games.core.text import shorten
-from games.zones import fire, hospital, melee, movement, setup
+from games.zones import charge, fire, hospital, melee, movement, setup
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
 from games.zones.state import (
@@ -98,6 +100,8 @@ def _phase_orders(s: State) -> list[Order]:
         return _random_fire_orders(s)
     if phase == "F":
         return _melee_orders(s)
+    if phase == "G":
+        return _charge_orders(s)
     if phase == "H" and hospital.burning(s):
         return [Order("burn", "Roll the hospital fire die", {"type": "burn"}, kind="burn")]
     return []
@@ -555,6 +559,44 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
     return found
 
 
+# --------------------------------------------------------------------------- charge
+
+
+def _charge_orders(s: State) -> list[Order]:
+    active = s["charge"]
+    if active is not None:
+        target = active["target"]
+        if melee.zulu_present(s, target):
+            first = Order(
+                "charge.on", f"Charge into {target} again", {"type": "charge_on"}, kind="charge"
+            )
+        elif _works(charge.check_advance, s):
+            first = Order(
+                "charge.advance",
+                f"Advance into {target}",
+                {"type": "charge_advance"},
+                kind="charge",
+            )
+        else:
+            first = None
+        stop = Order("charge.stop", "Stop the charge", {"type": "charge_stop"}, kind="charge")
+        return [first, stop] if first else [stop]
+    found = []
+    for leader in charge.leaders_ready(s):
+        units = charge.group_for(s, leader)
+        for target in charge.targets(s, leader):
+            action = {"type": "charge", "leader": leader, "units": units, "target": target}
+            found.append(
+                _order(
+                    f"charge.{leader}.{target}",
+                    f"Bayonet charge: {_name(s, leader)} and {len(units)} unit(s) into {target}",
+                    action,
+                    "charge",
+                )
+            )
+    return found
+
+
 # --------------------------------------------------------------------------- perform
 
 
@@ -651,6 +693,18 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
             end_phase(s, log, has_orders)
         elif not s["pending"] and s["phase"] == "F" and melee.advance_side(s) is None:
             end_phase(s, log, has_orders)
+        charge.settle(s)
+    elif kind == "charge":
+        charge.charge(
+            s, str(action.get("leader")), _strs(action, "units"), _target(action), dice, log
+        )
+    elif kind == "charge_on":
+        charge.check_go_on(s)
+        charge.fight_round(s, dice, log)
+    elif kind == "charge_advance":
+        charge.advance(s, log)
+    elif kind == "charge_stop":
+        charge.stop(s, log)
     elif kind == "melee":
         if side == ZULU:
             (sp,) = _ints(action, "sp")
@@ -674,5 +728,7 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
         raise UnknownAction(
             f"`{kind}` is not an order of this game; the orders are end, place, top, replace, "
             "move, enter, zmove, regroup, fire, volley, ammo, random_fire, hit, melee, "
-            "advance and burn."
+            "advance, burn, charge, charge_on, charge_advance and charge_stop."
         )
+    if not s["result"] and actor(s) is None:
+        end_phase(s, log, has_orders)

@@ -60,6 +60,8 @@ def new_state(scenario: str) -> State:
         "deductions": 0,
         "control": {},
         "melee": None,
+        "charge": None,
+        "charged": [],
         "result": None,
         "last": {"moves": [], "losses": {}},
     }

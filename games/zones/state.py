@@ -26,6 +26,8 @@ Shape (every key always present)::
                           held at the last turn's end) and deductions (costly turns)
     control               zone -> the side that last moved into or through it (16.1)
     melee                 None, or the bookkeeping of the melee phase (games.zones.melee)
+    charge, charged       the bayonet charge under way (games.zones.charge), and the
+                          leaders who have charged this turn
     result                None or {winner, summary}
     last                  {moves: [[from, to]], losses: {zone: SP}} of the last phase
 

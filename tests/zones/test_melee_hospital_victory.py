@@ -189,3 +189,39 @@ def test_rule_16_2_isandlwana_vp_the_47_sp_deduction_and_the_10_sp_collapse() ->
                 {z: (10, 1, []) for z in ("11", "12", "15", "16")})  # fmt: skip
     end_phase(s, Log(), has_orders)
     assert s["vp"] == 14 and SYSTEM.result(s).winner == "zulu"
+
+
+def charge(leader: str, units: list[str], target: str) -> dict:
+    return {"type": "charge", "leader": leader, "units": units, "target": target}
+
+
+def test_rule_14_4_bayonet_charge_rounds_until_one_side_is_gone_or_the_british_stop() -> None:
+    s = arrange("isandlwana", 5, "G", {"16": ["pulleine", "f1", "f2", "f3"], "15": ["h1", "h2"]},
+                {"17": (3, 1, [])})  # fmt: skip
+    assert keys(s, "british", "charge") == ["charge.pulleine.17"]
+    with pytest.raises(RuleError, match="up to 4 SP"):
+        act(s, "british", charge("pulleine", ["f1", "f2", "f3"], "17"))
+    dice = Scripted(5, 1, 1, 1, 1, 6, 1)
+    s = act(s, "british", charge("pulleine", ["f1", "f2"], "17"), dice)
+    assert len(dice.rolls) == 8, "5 British dice, then 3 for the Zulus in 17: they all roll"
+    assert s["zulu"]["zones"]["17"]["sp"] == 2
+    assert s["pending"]["zones"] == [{"zone": "16", "hits": 1, "units": ["pulleine", "f1", "f2"]}]
+    with pytest.raises(RuleError, match="Give the hit"):
+        act(s, "british", {"type": "hit", "unit": "f3"})
+    s = act(s, "british", {"type": "hit", "unit": "f1"})
+    assert keys(s, "british") == ["charge.on", "charge.stop", "end"]
+    s = act(s, "british", {"type": "charge_on"}, Scripted(6, 6, 1, 1, 1, 1, 1))
+    assert "17" not in s["zulu"]["zones"]
+    assert keys(s, "british")[0] == "charge.advance"
+    s = act(s, "british", {"type": "charge_advance"})
+    assert s["stacks"]["17"] == ["pulleine", "f1", "f2"] and s["stacks"]["16"] == ["f3"]
+    assert s["phase"] != "G", "Pulleine has charged this turn; nothing else can"
+
+
+def test_rule_14_5_a_leader_hit_in_a_charge_is_gone_and_the_british_may_stop() -> None:
+    s = arrange("rorkes-drift", 5, "G", {"I": ["chard", "b1"], **GARRISON}, {"J": (6, 1, [])})
+    s = act(s, "british", charge("chard", ["b1"], "J"), Scripted(1, 1, 1, 6, 1, 1, 1, 1, 1))
+    s = act(s, "british", {"type": "hit", "unit": "chard"})
+    assert s["units"]["chard"]["zone"] is None
+    s = act(s, "british", {"type": "charge_stop"})
+    assert s["charge"] is None and s["phase"] != "G"
