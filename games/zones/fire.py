@@ -247,8 +247,10 @@ def ammunition_check(
 ) -> None:
     """11.2.2: one die per 1 rolled; each at or under the distance to zone 15 (at least 1)
     marks one firing unit Ammo Depleted, British choice, never the battery
-    (notes: ammunition-distance)."""
+    (notes: ammunition-distance). Never in a laagered zone (17.1.5)."""
     board = board_of(s)
+    if s["options"]["laager"] and "laager" in board.zone(zone).roles:
+        return
     distance = max(1, board.steps(zone, board.with_role("ammunition")) or 1)
     checks = [dice.d6(f"Ammunition check for zone {zone}") for _ in range(ones)]
     marks = sum(1 for c in checks if c <= distance)
@@ -313,8 +315,14 @@ def hit_zulus(s: State, zone: str, hits: int, log: Log) -> None:
 # --------------------------------------------------------------------------- Zulu fire
 
 
+MORE_FIRE = {("rorkes-drift", "day"): 10, ("rorkes-drift", "night"): 6, ("isandlwana", "day"): 6}
+"""17.2.3: Zulu random fire dice with the option."""
+
+
 def random_fire_dice(s: State) -> int:
     light = "night" if is_night(s) else "day"
+    if s["options"]["more_fire"]:
+        return MORE_FIRE[(s["battle"], light)]
     return load_charts().light[s["battle"]][light].random_fire_dice
 
 

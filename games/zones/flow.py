@@ -119,10 +119,7 @@ def _start_turn(s: State) -> None:
 
 def _end_turn(s: State, log: Log) -> None:
     if s["turn"] == LAST_TURN:
-        s["result"] = {
-            "winner": BRITISH,
-            "summary": "The British held out to the end of turn 16.",
-        }
+        s["result"] = victory.end_of_game(s)
         log.say(s["result"]["summary"])
         return
     s["turn"] += 1

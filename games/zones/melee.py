@@ -58,8 +58,11 @@ def _is_building(s: State, zone: str) -> bool:
 
 
 def british_face(s: State, origin: str, target: str) -> int:
-    """12.4, 12.5: 5-6, or 4-6 at Rorke's Drift across a wall or into or out of a building."""
+    """12.4, 12.5: 5-6, or 4-6 at Rorke's Drift across a wall or into or out of a building,
+    and from a laagered zone (17.1.5)."""
     board = board_of(s)
+    if s["options"]["laager"] and "laager" in board.zone(origin).roles:
+        return 4
     better = s["battle"] == "rorkes-drift" and (
         board.wall_between(origin, target) is not None
         or _is_building(s, origin)

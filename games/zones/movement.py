@@ -39,6 +39,7 @@ BRITISH_CARRY = 4
 
 ZULU_CARRY = 10
 """SP of warriors a Zulu leader carries a second zone (10.5, 15.2)."""
+ZULU_CARRY_MORE = 15
 
 CARRIED_KINDS = frozenset({"infantry", "native-infantry"})
 """10.4: the British bonus is for foot soldiers, never VP units, the battery or cavalry."""
@@ -159,8 +160,8 @@ def _check_bonus(
     """Two zones: cavalry and leaders by themselves (10.3), foot soldiers only with a leader,
     4 SP for each (10.4, 14.2), never in or out of the hospital (14.2). The battery and VP
     units, which the bonus never carries, are refused a second zone before this."""
-    leaders = [u for u in units if kinds[u] == "leader"]
-    carried = [u for u in units if kinds[u] not in ("leader", "cavalry")]
+    leaders = [u for u in units if kinds[u] == "leader" or acts_as_leader(s, u)]
+    carried = [u for u in units if kinds[u] not in ("leader", "cavalry") and u not in leaders]
     if not carried:
         return
     names = ", ".join(unit_data(s, u).name for u in carried)
@@ -239,7 +240,7 @@ def _check_zulu_path(
     if len(path) == 2:
         if not leaders:
             raise RuleError("Warriors move one zone unless a leader goes with them (rule 3.3).")
-        cap = ZULU_CARRY * len(leaders)
+        cap = zulu_carry(s) * len(leaders)
         if sp > cap:
             raise RuleError(
                 f"{len(leaders)} leader(s) carry at most {cap} SP a second zone (rule 10.5)."
@@ -260,6 +261,16 @@ def _check_zulu_path(
             )
     if path[-1] != OFF:
         zulu_room(s, path[-1], sp)
+
+
+def zulu_carry(s: State) -> int:
+    """10 SP a leader, 15 with the option of 17.2.2."""
+    return ZULU_CARRY_MORE if s["options"]["leaders_carry_15"] else ZULU_CARRY
+
+
+def acts_as_leader(s: State, unit_id: str) -> bool:
+    """17.1.1: Dalton and Bourne move as leaders when the option is chosen."""
+    return s["options"]["dalton_bourne_lead"] and unit_data(s, unit_id).optional_leader
 
 
 def _check_amounts(sp: int, counters: int, leaders: list[str]) -> None:

@@ -187,10 +187,11 @@ def _move_orders(s: State) -> list[Order]:
             kind = unit_data(s, unit_id).kind
             if kind == "vp":
                 continue
-            for path in _paths(s, zone, 2 if kind in ("leader", "cavalry") else 1):
+            leads = kind == "leader" or movement.acts_as_leader(s, unit_id)
+            for path in _paths(s, zone, 2 if leads or kind == "cavalry" else 1):
                 found += _move_order(s, [unit_id], path, f"move.{unit_id}", _name(s, unit_id))
-            if kind == "leader":
-                carried = _carried(s, stack)
+            if leads:
+                carried = _carried(s, [u for u in stack if u != unit_id])
                 if carried:
                     for path in _paths(s, zone, 2):
                         if len(path) == 2:
@@ -334,7 +335,7 @@ def _enter_orders(s: State) -> list[Order]:
         if leaders:
             for path in _paths(s, zone, 1):
                 there = path[0]
-                carry = min(held, movement.ZULU_CARRY * len(leaders), _room(s, there))
+                carry = min(held, movement.zulu_carry(s) * len(leaders), _room(s, there))
                 found += _zulu_try(
                     s,
                     "enter",
@@ -359,7 +360,7 @@ def _zulu_move_orders(s: State) -> list[Order]:
             if len(path) == 1:
                 sp, group = min(free, _room(s, path[0])), leaders
             else:
-                sp = min(free, movement.ZULU_CARRY * len(leaders), _room(s, path[-1]))
+                sp = min(free, movement.zulu_carry(s) * len(leaders), _room(s, path[-1]))
                 group = leaders
             found += _zulu_try(
                 s,

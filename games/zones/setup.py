@@ -9,9 +9,12 @@ whole force is held off board and enters in the Zulu move of turn 1 (4.1, 5.2, 6
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.errors import RuleError
 from games.zones.forces import load_forces
 from games.zones.limits import british_room, may_enter
+from games.zones.options import normalise
 from games.zones.schema import Battle
 from games.zones.state import BRITISH, State, board_of, place_british, unit_data
 
@@ -27,12 +30,15 @@ FREE_KINDS = frozenset({"infantry", "native-infantry", "artillery"})
 FREE_LEADERS = frozenset({"pulleine"})
 
 
-def new_state(scenario: str) -> State:
+def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
     battle = SCENARIO_BATTLE[scenario]
     forces = load_forces(battle)
+    chosen = normalise(options, scenario)
+    force = forces.zulu.warrior_sp + chosen["more_zulus"]
     s: State = {
         "battle": battle,
         "scenario": scenario,
+        "options": chosen,
         "turn": 1,
         "phase": "B",
         "units": {},
@@ -40,7 +46,8 @@ def new_state(scenario: str) -> State:
         "zulu": {
             "zones": {},
             "loss": 0,
-            "held": forces.zulu.warrior_sp,
+            "force": force,
+            "held": force,
             "away": 0,
             "leaders_off": [leader.id for leader in forces.zulu.leaders],
             "leaders_away": [],

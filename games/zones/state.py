@@ -3,6 +3,7 @@
 Shape (every key always present)::
 
     battle, scenario      "rorkes-drift" | "isandlwana"; the scenario id (7.1 free set-up)
+    options               the optional rules (games.zones.options)
     turn, phase           1-16; a letter of 8.1 ("B" on turn 1 is the British set-up, 4.1)
     units                 British counters by id: zone (None once gone), sp (current face),
                           start (zone at the start of the turn), moved (this turn),
@@ -10,6 +11,7 @@ Shape (every key always present)::
                           battery_moved (the battery shows its Moved side, 3.2)
     stacks                zone -> British unit ids, the top one first (3.1)
     zulu                  zones: zone -> {sp, counters, leaders, moved_sp, moved_leaders};
+                          force (warrior SP in all: 90, more under 17.2.1),
                           loss (the public loss track: SP lost since the last Zulu move),
                           held (warrior SP off board and free to enter), away (SP that left
                           the board this turn, 10.7), leaders_off, leaders_away, leaders_dead

@@ -59,7 +59,7 @@ class Zones:
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         if scenario not in self.scenarios:
             raise RuleError(f"Unknown scenario `{scenario}`; choose {', '.join(self.scenarios)}.")
-        s = setup.new_state(scenario)
+        s = setup.new_state(scenario, options)
         log = Log()
         log.say(f"{self.scenarios[scenario].title}: the British set up (turn 1, rule 4.1).")
         if not orders.has_orders(s):

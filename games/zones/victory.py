@@ -26,6 +26,22 @@ from games.zones.state import (
 WIN_VP = 14
 FALLING = 10
 COSTLY_TURN = 47
+LEVELS = (
+    (28, BRITISH, "British victory"),
+    (19, ZULU, "Zulu marginal victory"),
+    (10, ZULU, "Zulu tactical victory"),
+    (0, ZULU, "Zulu decisive victory"),
+)
+"""17.3: the least British SP for each level at the end of the game."""
+
+
+def end_of_game(s: State) -> dict[str, str]:
+    """The result after turn 16: survival (16.1, 16.2), or the level of 17.3."""
+    if not s["options"]["survival_levels"]:
+        return {"winner": BRITISH, "summary": "The British held out to the end of turn 16."}
+    total = british_total(s)
+    _, winner, name = next(level for level in LEVELS if total >= level[0])
+    return {"winner": winner, "summary": f"{name}: {total} British SP survive (rule 17.3)."}
 
 
 def holder(s: State, zone: str) -> str | None:
@@ -77,10 +93,14 @@ def check(s: State, log: Log) -> None:
         s["deductions"] += 1
         refresh(s)
         log.say(f"The Zulus lost {s['zulu']['loss']} SP this turn: 1 VP is taken off.")
+    options = s["options"]
+    if options["survival_levels"]:
+        return
     total = british_total(s)
+    needed = WIN_VP + options["extra_vp"]
     if total < FALLING:
         summary = f"The British are down to {total} SP, below {FALLING}: the Zulus win."
-    elif s["vp"] >= WIN_VP:
+    elif not options["no_vp_win"] and s["vp"] >= needed:
         summary = f"The Zulus have {s['vp']} VP: they win."
     else:
         return
