@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
-from games.zones.fire import hit_zulus
+from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter
 from games.zones.melee import british_face, melee_sp
 from games.zones.state import (
@@ -40,7 +40,7 @@ def group_for(s: State, leader: str) -> list[str]:
     zone = s["units"][leader]["zone"]
     chosen, weight = [], 0
     for unit_id in s["stacks"].get(zone, []):
-        if unit_data(s, unit_id).kind in CHARGE_KINDS:
+        if unit_id != leader and unit_data(s, unit_id).kind in CHARGE_KINDS:
             sp = s["units"][unit_id]["sp"]
             if weight + sp <= CHARGE_SP:
                 chosen.append(unit_id)
@@ -53,11 +53,17 @@ def targets(s: State, leader: str) -> list[str]:
     return [z for z in board_of(s).neighbours(zone) if zulu_present(s, z)]
 
 
+def may_lead(s: State, unit_id: str) -> bool:
+    """Leaders, and Colour Sgt. Bourne with the option of 17.1.2."""
+    data = unit_data(s, unit_id)
+    return data.kind == "leader" or (s["options"]["bourne_charge"] and data.optional_charge)
+
+
 def leaders_ready(s: State) -> list[str]:
     return [
         u
         for u in s["units"]
-        if unit_data(s, u).kind == "leader"
+        if may_lead(s, u)
         and s["units"][u]["zone"] is not None
         and u not in s["charged"]
         and targets(s, u)
@@ -67,7 +73,7 @@ def leaders_ready(s: State) -> list[str]:
 def check_charge(s: State, leader: str, units: list[str], target: str) -> None:
     if s["phase"] != "G" or s["charge"] is not None or s["pending"]:
         raise RuleError("Bayonet charges are declared in phase G, one at a time (rule 14.4).")
-    if leader not in s["units"] or unit_data(s, leader).kind != "leader":
+    if leader not in s["units"] or not may_lead(s, leader):
         raise RuleError("Only a British leader leads a bayonet charge (rule 14.4).")
     if leader in s["charged"]:
         raise RuleError(f"{unit_data(s, leader).name} has charged this turn.")
@@ -114,14 +120,13 @@ def fight_round(s: State, dice: Dice, log: Log) -> None:
     british = sum(melee_sp(s, u) for u in group(s))
     zulus = here["sp"] + len(here["leaders"])
     face = british_face(s, origin, target)
-    ours = [dice.d6(f"Bayonet charge from {origin} into {target}") for _ in range(british)]
-    theirs = [dice.d6(f"Zulus in {target} meet the charge") for _ in range(zulus)]
-    british_hits = sum(1 for r in ours if r >= face)
-    zulu_hits = theirs.count(6)
+    ours, british_hits = combat_dice(
+        s, dice, british, face, f"Bayonet charge from {origin} into {target}"
+    )
+    theirs, zulu_hits = combat_dice(s, dice, zulus, 6, f"Zulus in {target} meet the charge")
     log.say(
-        f"Charge round: British {', '.join(map(str, ours))} (hits on {face}-6): "
-        f"{british_hits} hit(s); Zulus in {target} roll {zulus} dice "
-        f"({', '.join(map(str, theirs))}, hits on 6): {zulu_hits} hit(s)."
+        f"Charge round: British {ours} (hits on {face}-6): {british_hits} hit(s); "
+        f"Zulus in {target} roll {zulus} dice ({theirs}, hits on 6): {zulu_hits} hit(s)."
     )
     hit_zulus(s, target, british_hits, log)
     if zulu_hits:

@@ -140,6 +140,9 @@ def fire(s: State, units: list[str], target: str, dice: Dice, log: Log) -> None:
     face = check_fire(s, units, target)
     zone = s["units"][units[0]]["zone"]
     count = sum(s["units"][u]["sp"] for u in units)
+    if s["options"]["charts"]:
+        _charted(s, zone, target, units, count, face, "fire", log)
+        return
     rolls = [dice.d6(f"British fire from {zone} at {target}") for _ in range(count)]
     _resolve(s, zone, target, units, rolls, face, "fire", log, dice)
 
@@ -207,12 +210,15 @@ def volley(s: State, leader: str, units: list[str], target: str, dice: Dice, log
     zone = s["units"][leader]["zone"]
     group = [leader, *units]
     count = sum(s["units"][u]["sp"] for u in group)
+    face = load_charts().hit_by_range[1]
+    if s["options"]["charts"]:
+        _charted(s, zone, target, group, VOLLEY_ROUNDS * count, face, "volley", log)
+        return
     rolls = [
         dice.d6(f"Volley {n + 1} of {VOLLEY_ROUNDS} from {zone} at {target}")
         for n in range(VOLLEY_ROUNDS)
         for _ in range(count)
     ]
-    face = load_charts().hit_by_range[1]
     _resolve(s, zone, target, group, rolls, face, "volley", log, dice)
 
 
@@ -240,6 +246,50 @@ def _resolve(
     ones = rolls.count(1)
     if s["battle"] == "isandlwana" and ones:
         ammunition_check(s, zone, units, ones, dice, log)
+
+
+def chart_hits(count: int, face: int) -> int:
+    """17.0: the average hits of ``count`` dice hitting on ``face`` or better, read from the
+    chart in rows it covers; no hit on a face above 6."""
+    if face > 6 or count <= 0:
+        return 0
+    charts = load_charts()
+    total, rows = 0, len(charts.average_hits)
+    while count > 0:
+        part = min(count, rows)
+        total += charts.hits(part, max(face, charts.faces[0]))
+        count -= part
+    return total
+
+
+def combat_dice(s: State, dice: Dice, count: int, face: int, purpose: str) -> tuple[str, int]:
+    """Melee and charge dice (12.8, 14.4), or the chart of 17.0: the working shown, and hits."""
+    if s["options"]["charts"]:
+        return f"{count} dice on the chart", chart_hits(count, face)
+    rolls = [dice.d6(purpose) for _ in range(count)]
+    return ", ".join(map(str, rolls)) or "no dice", sum(1 for r in rolls if r >= face)
+
+
+def _charted(
+    s: State,
+    zone: str,
+    target: str,
+    units: list[str],
+    count: int,
+    face: int,
+    what: str,
+    log: Log,
+) -> None:
+    """17.0: fire read from the chart; with no dice rolled, no 1 calls for an ammunition
+    check (notes: charts)."""
+    hits = chart_hits(count, face)
+    s["fired"].append([zone, target])
+    s["fired_units"] += units
+    log.say(
+        f"British {what} from {zone} at {target}: {count} dice on the chart at {face}-6: "
+        f"{hits} hit(s)."
+    )
+    hit_zulus(s, target, hits, log)
 
 
 def ammunition_check(

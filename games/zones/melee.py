@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
-from games.zones.fire import hit_zulus
+from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter, zulu_room
 from games.zones.state import (
     BRITISH,
@@ -147,15 +147,14 @@ def zulu_melee(
     used["leaders"] += leaders
     _note_building(s, origin, target, sp + len(leaders))
     count = sp + len(leaders)
-    rolls = [dice.d6(f"Zulu melee from {origin} into {target}") for _ in range(count)]
-    hits = rolls.count(6)
+    shown, hits = combat_dice(s, dice, count, 6, f"Zulu melee from {origin} into {target}")
     melee["on_british"][target] = melee["on_british"].get(target, 0) + hits
     melee["attackers"].setdefault(target, []).append(origin)
     if "hospital" in board_of(s).zone(target).roles:
         s["hospital_melee"] = True
     log.say(
         f"Zulus attack zone {target} from {origin} with {sp} SP and {len(leaders)} leader(s): "
-        f"{', '.join(map(str, rolls))}, hits on 6: {hits} hit(s), taken after both sides roll."
+        f"{shown}, hits on 6: {hits} hit(s), taken after both sides roll."
     )
 
 
@@ -190,12 +189,11 @@ def british_melee(s: State, units: list[str], target: str, dice: Dice, log: Log)
     melee["british_used"] += units
     _note_building(s, origin, target, sp)
     face = british_face(s, origin, target)
-    rolls = [dice.d6(f"British melee from {origin} into {target}") for _ in range(sp)]
-    hits = sum(1 for r in rolls if r >= face)
+    shown, hits = combat_dice(s, dice, sp, face, f"British melee from {origin} into {target}")
     melee["on_zulu"][target] = melee["on_zulu"].get(target, 0) + hits
     melee["attackers"].setdefault(target, []).append(origin)
     log.say(
-        f"The British melee from {origin} into {target}: {', '.join(map(str, rolls))}, "
+        f"The British melee from {origin} into {target}: {shown}, "
         f"hits on {face}-6: {hits} hit(s), taken after both sides roll."
     )
 

@@ -1,5 +1,8 @@
-"""The optional rules chosen at ``/game new`` (17.1-17.3), checked and filled in.
+"""The optional rules chosen at ``/game new`` (17.0-17.3), checked and filled in.
 
+``charts`` (17.0) British fire and every melee and bayonet charge are read from the chart
+of average hits instead of rolled (Zulu random fire is always rolled); ``bourne_charge``
+(17.1.2, Rorke's Drift) Colour Sgt. Bourne may lead a bayonet charge (notes: bourne-charge);
 ``extra_vp`` (17.1.3, 0-3) VP the Zulus need beyond 14; ``no_vp_win`` (17.1.4) the Zulus
 win only by the British falling below 10 SP; ``laager`` (17.1.5, free Isandlwana set-up
 only) zones 14, 15 and 23 are laagered; ``dalton_bourne_lead`` (17.1.1, Rorke's Drift)
@@ -17,6 +20,8 @@ from typing import Any
 from games.core.errors import RuleError
 
 SWITCHES = (
+    "charts",
+    "bourne_charge",
     "no_vp_win",
     "laager",
     "dalton_bourne_lead",
@@ -25,7 +30,11 @@ SWITCHES = (
     "survival_levels",
 )
 AMOUNTS = {"extra_vp": 3, "more_zulus": 10}
-ONLY = {"laager": ("isandlwana-free",), "dalton_bourne_lead": ("rorkes-drift",)}
+ONLY = {
+    "laager": ("isandlwana-free",),
+    "dalton_bourne_lead": ("rorkes-drift",),
+    "bourne_charge": ("rorkes-drift",),
+}
 
 
 def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from games.core.dice import Dice
 from games.core.errors import RuleError
 from games.zones.fire import random_fire_dice
 from games.zones.flow import end_phase
-from games.zones.melee import british_face
+from games.zones.melee import british_face, fresh
 from games.zones.orders import has_orders
 from games.zones.setup import new_state
 from games.zones.state import Log
@@ -106,3 +106,33 @@ def test_rule_17_3_victory_levels_after_turn_16() -> None:
                          survival_levels=True)  # fmt: skip
         s = victory_check(s)
         assert s["result"]["summary"].startswith(level), (units, s["result"])
+
+
+def test_rule_17_0_fire_and_melee_from_the_chart_of_average_hits() -> None:
+    s = with_options(arrange("isandlwana", 4, "D", {"16": ["f1", "f2", "f3", "f4"],
+                                                    "15": ["h1", "h2"]},
+                             {"12": (20, 2, [])}), charts=True)  # fmt: skip
+    dice = Scripted()
+    s = act(s, "british", {"type": "fire", "units": ["f1", "f2", "f3", "f4"], "target": "12"},
+            dice)  # fmt: skip
+    assert dice.rolls == [] and s["zulu"]["zones"]["12"]["sp"] == 20 - 4, "8 dice at 4-6: 4"
+    assert s["pending"] is None, "no dice, so no 1s and no ammunition check"
+    m = with_options(arrange("isandlwana", 4, "F", {"16": ["f1", "f2"], "15": ["h1", "h2"]},
+                             {"17": (30, 3, [])}), charts=True)  # fmt: skip
+    m["melee"] = fresh()
+    m = act(m, "zulu", {"type": "melee", "from": "17", "target": "16", "sp": 30, "leaders": []})
+    assert m["melee"]["on_british"] == {"16": 5}, "30 dice at 6: 5, as in 22.0"
+
+
+def test_rule_17_1_2_bourne_leads_a_bayonet_charge() -> None:
+    s = arrange("rorkes-drift", 5, "G", {"E": ["bourne", "b6"], "A": ["b10", "details"],
+                                         "B": ["b7", "b8", "b9"]},
+                {"7": (2, 1, [])})  # fmt: skip
+    assert SYSTEM.to_act(s) == ()
+    s = with_options(s, bourne_charge=True)
+    assert [o.key for o in SYSTEM.legal_orders(s, "british") if o.kind == "charge"] == [
+        "charge.bourne.7"
+    ]
+    s = act(s, "british", {"type": "charge", "leader": "bourne", "units": ["b6"], "target": "7"},
+            Scripted(6, 6, 1, 1, 1, 1, 1, 1))  # fmt: skip
+    assert "7" not in s["zulu"]["zones"]
