@@ -28,6 +28,7 @@ from games.zones.state import (
     place_british,
     take_zulus,
     unit_data,
+    victory_sp,
     zulu_present,
     zulu_zone,
 )
@@ -110,6 +111,10 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
     if len(origins) != 1:
         raise RuleError("Units moving together must start in the same zone.")
     origin = origins.pop()
+    moves = len(path)
+    if path[-1] == OFF:
+        _check_exit(s, origin, path)
+        path = path[:-1]
     _steps(s, origin, path)
     for zone in path:
         if not may_enter(s, BRITISH, zone):
@@ -122,11 +127,27 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
     vp = [u for u in units if kinds[u] == "vp"]
     if vp:
         _check_escort(s, units, vp, path, origin)
-    if "artillery" in kinds.values() and len(path) > 1:
+    if "artillery" in kinds.values() and moves > 1:
         raise RuleError("The battery moves one zone at most (rule 3.2).")
-    if len(path) == 2:
+    if moves == 2:
         _check_bonus(s, units, kinds, origin, path)
-    british_room(s, path[-1], units)
+    if path and moves == len(path):
+        british_room(s, path[-1], units)
+
+
+EXIT_TURN = 13
+
+
+def _check_exit(s: State, origin: str, path: list[str]) -> None:
+    """17.4: from turn 13 the British may leave through zones 21, 27 and 31."""
+    if not s["options"]["exit"] or s["turn"] < EXIT_TURN:
+        raise RuleError(
+            "British units leave the board only with the exit option, from turn 13 (17.4)."
+        )
+    last = path[-2] if len(path) > 1 else origin
+    if OFF in path[:-1] or "exit" not in board_of(s).zone(last).roles:
+        exits = ", ".join(board_of(s).with_role("exit"))
+        raise RuleError(f"British units leave the board only from zones {exits} (rule 17.4).")
 
 
 def _check_escort(s: State, units: list[str], vp: list[str], path: list[str], origin: str) -> None:
@@ -183,6 +204,9 @@ def _check_bonus(
 def british_move(s: State, units: list[str], path: list[str], log: Log) -> None:
     check_british_move(s, units, path)
     origin = s["units"][units[0]]["zone"]
+    if path[-1] == OFF:
+        _exit(s, units, origin, path, log)
+        return
     for zone in path:
         s["control"][zone] = BRITISH
     for unit_id in units:
@@ -193,6 +217,16 @@ def british_move(s: State, units: list[str], path: list[str], log: Log) -> None:
     for here, there in zip([origin, *path], path, strict=False):
         note_move(s, here, there)
     log.say(f"The British move {len(units)} counter(s) from {origin} to {' to '.join(path)}.")
+
+
+def _exit(s: State, units: list[str], origin: str, path: list[str], log: Log) -> None:
+    for zone in path[:-1]:
+        s["control"][zone] = BRITISH
+    for unit_id in units:
+        s["exited"] += victory_sp(s, unit_id)
+        place_british(s, unit_id, None)
+    victory.refresh(s)
+    log.say(f"The British take {len(units)} counter(s) off the board from {origin} (rule 17.4).")
 
 
 def check_replace(s: State, unit_id: str) -> None:

@@ -10,7 +10,9 @@ Dalton and Bourne carry 4 SP a second zone like leaders; ``more_zulus`` (17.2.1,
 SP added to the Zulu force; ``leaders_carry_15`` (17.2.2); ``more_fire`` (17.2.3) Zulu random
 fire of 10 dice by day and 6 by night at Rorke's Drift, 6 at Isandlwana; ``survival_levels``
 (17.3) the game is judged at the end of turn 16 by the British SP left, and neither Zulu
-victory of 16.1 and 16.2 ends it sooner (notes: survival-levels).
+victory of 16.1 and 16.2 ends it sooner (notes: survival-levels); ``exit`` (17.4) from turn
+13 British units may leave the board from zones 21, 27 and 31, each 12 SP taking 5 VP off the
+Zulu total, and the Zulus no longer win by the British falling below 10 SP.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ SWITCHES = (
     "leaders_carry_15",
     "more_fire",
     "survival_levels",
+    "exit",
 )
 AMOUNTS = {"extra_vp": 3, "more_zulus": 10}
 ONLY = {
     "laager": ("isandlwana-free",),
     "dalton_bourne_lead": ("rorkes-drift",),
     "bourne_charge": ("rorkes-drift",),
+    "exit": ("isandlwana", "isandlwana-free"),
 }
 
 

@@ -203,6 +203,11 @@ def _move_orders(s: State) -> list[Order]:
                                 f"{_name(s, unit_id)} with {len(carried)} unit(s)",
                             )
         found += _escort_orders(s, zone, stack)
+        leaving = [u for u in stack if unit_data(s, u).kind != "vp"]
+        if leaving:
+            found += _move_order(
+                s, leaving, [movement.OFF], f"exit.{zone}", f"{len(leaving)} unit(s)"
+            )
     return found
 
 
@@ -241,9 +246,8 @@ def _move_order(s: State, units: list[str], path: list[str], key: str, who: str)
     if not _works(movement.check_british_move, s, units, path):
         return []
     action = {"type": "move", "units": units, "path": path}
-    return [
-        _order(f"{key}.{'-'.join(path)}", f"Move {who} to {' then '.join(path)}", action, "move")
-    ]
+    where = " then ".join("off the board" if z == movement.OFF else z for z in path)
+    return [_order(f"{key}.{'-'.join(path)}", f"Move {who} to {where}", action, "move")]
 
 
 def _fire_orders(s: State) -> list[Order]:

@@ -62,6 +62,7 @@ def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
         "hospital_fire": 0 if battle == "rorkes-drift" else None,
         "vp": 0,
         "vp_units_lost": 0,
+        "exited": 0,
         "kept": {},
         "terrain": 0,
         "deductions": 0,

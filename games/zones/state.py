@@ -26,6 +26,7 @@ Shape (every key always present)::
     vp                    the Zulu VP total (16.1, 16.2), made of: vp_units_lost (VP units
                           killed), kept (objective -> VP won for good), terrain (VP of ground
                           held at the last turn's end) and deductions (costly turns)
+    exited                British SP that left the board under 17.4 (the battery as 1)
     control               zone -> the side that last moved into or through it (16.1)
     melee                 None, or the bookkeeping of the melee phase (games.zones.melee)
     charge, charged       the bayonet charge under way (games.zones.charge), and the

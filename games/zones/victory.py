@@ -26,6 +26,8 @@ from games.zones.state import (
 WIN_VP = 14
 FALLING = 10
 COSTLY_TURN = 47
+EXIT_VP, EXIT_SP = 5, 12
+"""17.4: VP off the Zulu total for every 12 British SP taken off the board."""
 LEVELS = (
     (28, BRITISH, "British victory"),
     (19, ZULU, "Zulu marginal victory"),
@@ -80,7 +82,7 @@ def keep(s: State, log: Log) -> None:
 def refresh(s: State) -> None:
     """The VP total as the chart shows it."""
     earned = sum(s["kept"].values()) + s["terrain"] + s["vp_units_lost"]
-    total = earned - s["deductions"]
+    total = earned - s["deductions"] - EXIT_VP * (s["exited"] // EXIT_SP)
     s["vp"] = max(0, total) if s["battle"] == "rorkes-drift" else total
 
 
@@ -98,7 +100,7 @@ def check(s: State, log: Log) -> None:
         return
     total = british_total(s)
     needed = WIN_VP + options["extra_vp"]
-    if total < FALLING:
+    if total < FALLING and not options["exit"]:
         summary = f"The British are down to {total} SP, below {FALLING}: the Zulus win."
     elif not options["no_vp_win"] and s["vp"] >= needed:
         summary = f"The Zulus have {s['vp']} VP: they win."

@@ -136,3 +136,23 @@ def test_rule_17_1_2_bourne_leads_a_bayonet_charge() -> None:
     s = act(s, "british", {"type": "charge", "leader": "bourne", "units": ["b6"], "target": "7"},
             Scripted(6, 6, 1, 1, 1, 1, 1, 1))  # fmt: skip
     assert "7" not in s["zulu"]["zones"]
+
+
+def test_rule_17_4_british_leave_through_21_27_31_from_turn_13() -> None:
+    units = ["f1", "f2", "f3", "f4", "h1", "h2"]
+    s = arrange("isandlwana", 12, "B", {"21": units, "17": ["vause"], "15": ["c1"]},
+                {"16": (10, 1, []), "11": (5, 1, []), "12": (5, 1, [])})  # fmt: skip
+    exit_all = {"type": "move", "units": units, "path": ["off"]}
+    with pytest.raises(RuleError, match="only with the exit option"):
+        act(s, "british", exit_all)
+    s = with_options(s, exit=True)
+    s["turn"] = 13
+    with pytest.raises(RuleError, match="only from zones 21, 27, 31"):
+        act(s, "british", {"type": "move", "units": ["c1"], "path": ["off"]})
+    assert "exit.21.off" in [o.key for o in SYSTEM.legal_orders(s, "british")]
+    s = act(s, "british", exit_all)
+    s = act(s, "british", {"type": "move", "units": ["vause"], "path": ["21", "off"]})
+    assert s["exited"] == 14 and "21" not in s["stacks"]
+    s = victory_check(s)
+    assert s["vp"] == 5, "10 VP of ground (16, 11, 12), less 5 for the first 12 SP off"
+    assert s["result"] is None, "1 British SP left, but with 17.4 that no longer loses"
