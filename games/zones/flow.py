@@ -65,7 +65,6 @@ def end_phase(s: State, log: Log, has_orders: Callable[[State], bool]) -> None:
             s["phase"] = order[0]
         else:
             s["phase"] = order[at + 1]
-        s["last"] = {"moves": [], "losses": {}}
         _enter(s, log)
         if s["result"]:
             return
@@ -96,6 +95,10 @@ def _enter(s: State, log: Log) -> None:
 
 
 def _leave(s: State) -> None:
+    """Close a phase: its moves and losses become the record the map shows."""
+    if s["now"]["moves"] or s["now"]["losses"]:
+        s["last"] = s["now"]
+    s["now"] = {"moves": [], "losses": {}}
     s["melee"] = None
     s["charge"] = None
     if s["phase"] == "D":

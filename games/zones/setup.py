@@ -72,6 +72,7 @@ def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
         "charged": [],
         "result": None,
         "last": {"moves": [], "losses": {}},
+        "now": {"moves": [], "losses": {}},
     }
     for unit in forces.british:
         s["units"][unit.id] = {

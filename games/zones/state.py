@@ -32,7 +32,8 @@ Shape (every key always present)::
     charge, charged       the bayonet charge under way (games.zones.charge), and the
                           leaders who have charged this turn
     result                None or {winner, summary}
-    last                  {moves: [[from, to]], losses: {zone: SP}} of the last phase
+    last, now             {moves: [[from, to]], losses: {zone: SP}} of the last phase that
+                          had any, and of the phase under way
 
 A Zulu zone is kept as its total and its number of counters: any split of the total into
 that many counters of 1 to 10 SP (3.3, 3.5.1) stands for it, so the counters' faces are
@@ -199,13 +200,13 @@ def place_british(s: State, unit_id: str, zone: str | None) -> None:
 
 def note_move(s: State, origin: str, dest: str) -> None:
     pair = [origin, dest]
-    if pair not in s["last"]["moves"]:
-        s["last"]["moves"].append(pair)
+    if pair not in s["now"]["moves"]:
+        s["now"]["moves"].append(pair)
 
 
 def note_loss(s: State, zone: str, sp: int) -> None:
     if sp:
-        s["last"]["losses"][zone] = s["last"]["losses"].get(zone, 0) + sp
+        s["now"]["losses"][zone] = s["now"]["losses"].get(zone, 0) + sp
 
 
 class Log:

@@ -16,7 +16,7 @@ from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, hidden_from
 from games.zones.state import State, british_total, limit_sp
 from games.zones.system import SYSTEM
-from tests.zones.helpers import SEED, act, arrange, warriors
+from tests.zones.helpers import SEED, Scripted, act, arrange, warriors
 
 VIEWERS = [Viewer.public(), Viewer.of_side("british"), Viewer.of_side("zulu")]
 
@@ -166,3 +166,18 @@ def test_random_legal_games_hold_every_invariant(scenario: str, game: int) -> No
         if rng.random() < 0.05:
             assert leaks(s) == []
     assert SYSTEM.result(s) is not None
+
+
+def test_the_map_shows_the_moves_and_losses_of_the_last_phase() -> None:
+    s = arrange("isandlwana", 3, "B", {"16": ["f1", "f2", "f3", "f4"], "15": ["h1", "h2"]},
+                {"17": (10, 1, [])})  # fmt: skip
+    s = act(s, "british", {"type": "move", "units": ["h1"], "path": ["14"]})
+    assert SYSTEM.view(s, Viewer.public()).picture["last"] == {"moves": [], "losses": {}}
+    s = act(s, "british", {"type": "end"})
+    assert s["phase"] == "C"
+    assert SYSTEM.view(s, Viewer.public()).picture["last"]["moves"] == [["15", "14"]]
+    s = act(s, "zulu", {"type": "end"})
+    s = act(s, "british", {"type": "fire", "units": ["f1", "f2"], "target": "17"},
+            Scripted(3, 3, 3, 2))  # fmt: skip
+    s = act(s, "british", {"type": "end"})
+    assert SYSTEM.view(s, Viewer.public()).picture["last"] == {"moves": [], "losses": {"17": 3}}
