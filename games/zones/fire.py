@@ -370,10 +370,13 @@ MORE_FIRE = {("rorkes-drift", "day"): 10, ("rorkes-drift", "night"): 6, ("isandl
 
 
 def random_fire_dice(s: State) -> int:
+    """11.3.1, 11.3.2, 17.2.3; doubled for the solitaire Zulus (18.1.5)."""
     light = "night" if is_night(s) else "day"
     if s["options"]["more_fire"]:
-        return MORE_FIRE[(s["battle"], light)]
-    return load_charts().light[s["battle"]][light].random_fire_dice
+        count = MORE_FIRE[(s["battle"], light)]
+    else:
+        count = load_charts().light[s["battle"]][light].random_fire_dice
+    return 2 * count if s["options"]["solitaire"] else count
 
 
 def random_fire_targets(s: State) -> list[str]:

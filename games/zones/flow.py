@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.zones import charge, hospital, melee, victory
+from games.zones import charge, hospital, melee, solitaire, victory
 from games.zones.charts import load_charts
 from games.zones.state import BRITISH, ZULU, Log, State
 
@@ -75,6 +75,7 @@ def end_phase(s: State, log: Log, has_orders: Callable[[State], bool]) -> None:
 
 def _enter(s: State, log: Log) -> None:
     if s["phase"] == "C":
+        s["solo"] = solitaire.fresh() if s["options"]["solitaire"] else None
         returned = s["zulu"]["loss"]
         s["zulu"]["held"] += returned
         s["zulu"]["loss"] = 0

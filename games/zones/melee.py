@@ -50,6 +50,7 @@ def fresh() -> dict:
         "on_zulu": {},
         "attackers": {},
         "advance_done": [],
+        "advanced_into": [],
     }
 
 
@@ -149,7 +150,7 @@ def zulu_melee(
     count = sp + len(leaders)
     shown, hits = combat_dice(s, dice, count, 6, f"Zulu melee from {origin} into {target}")
     melee["on_british"][target] = melee["on_british"].get(target, 0) + hits
-    melee["attackers"].setdefault(target, []).append(origin)
+    melee["attackers"].setdefault(target, []).append([origin, ZULU])
     if "hospital" in board_of(s).zone(target).roles:
         s["hospital_melee"] = True
     log.say(
@@ -191,7 +192,7 @@ def british_melee(s: State, units: list[str], target: str, dice: Dice, log: Log)
     face = british_face(s, origin, target)
     shown, hits = combat_dice(s, dice, sp, face, f"British melee from {origin} into {target}")
     melee["on_zulu"][target] = melee["on_zulu"].get(target, 0) + hits
-    melee["attackers"].setdefault(target, []).append(origin)
+    melee["attackers"].setdefault(target, []).append([origin, BRITISH])
     log.say(
         f"The British melee from {origin} into {target}: {shown}, "
         f"hits on {face}-6: {hits} hit(s), taken after both sides roll."
@@ -210,20 +211,28 @@ def resolve(s: State, log: Log) -> None:
 
 
 def advances(s: State) -> list[tuple[str, str]]:
-    """(attacking zone, emptied zone) pairs the attackers may advance along (12.7)."""
+    """(attacking zone, emptied zone) pairs the attackers may advance along (12.7): each
+    emptied zone takes one advance, and only the side that attacked it makes it."""
     melee = s["melee"]
     found = []
-    for target, origins in melee["attackers"].items():
+    for target, entries in melee["attackers"].items():
         emptied = not british_present(s, target) and not zulu_present(s, target)
-        for origin in origins:
-            if emptied and (british_present(s, origin) or zulu_present(s, origin)):
+        if not emptied or target in melee["advanced_into"]:
+            continue
+        for origin, side in entries:
+            holds = zulu_present(s, origin) if side == ZULU else british_present(s, origin)
+            if holds and (origin, target) not in found:
                 found.append((origin, target))
     return found
 
 
+def _side_of(s: State, origin: str) -> str:
+    return ZULU if zulu_present(s, origin) else BRITISH
+
+
 def advance_side(s: State) -> str | None:
     """The side with an advance still to make or pass, the Zulus first."""
-    sides = {ZULU if zulu_present(s, origin) else BRITISH for origin, _ in advances(s)}
+    sides = {_side_of(s, origin) for origin, _ in advances(s)}
     for side in (ZULU, BRITISH):
         if side in sides and side not in s["melee"]["advance_done"]:
             return side
@@ -275,6 +284,7 @@ def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log
     counters = max(1, min(counters, sp, here["counters"]))
     take_zulus(s, origin, sp, counters, [])
     add_zulus(s, target, sp, counters, [], moved=True)
+    s["melee"]["advanced_into"].append(target)
     s["control"][target] = ZULU
     note_move(s, origin, target)
     log.say(f"Zulus advance {counters} counter(s) from {origin} into {target}.")
@@ -292,6 +302,7 @@ def british_advance(s: State, units: list[str], target: str, log: Log) -> None:
     british_room(s, target, units)
     for unit_id in units:
         place_british(s, unit_id, target)
+    s["melee"]["advanced_into"].append(target)
     s["control"][target] = BRITISH
     note_move(s, origin, target)
     log.say(f"The British advance {len(units)} counter(s) from {origin} into {target}.")

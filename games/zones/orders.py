@@ -35,7 +35,7 @@ from games.core.dice import Dice
 from games.core.engine import Order
 from games.core.errors import RuleError, UnknownAction
 from games.core.text import shorten
-from games.zones import charge, fire, hospital, melee, movement, setup
+from games.zones import charge, fire, hospital, melee, movement, setup, solitaire
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
 from games.zones.state import (
@@ -71,6 +71,8 @@ def legal(s: State, side: str) -> list[Order]:
         return []
     if s["pending"]:
         return _pending_orders(s)
+    if side == ZULU and s["options"]["solitaire"]:
+        return [Order("solo", "Let the Zulus act (rule 18.0)", {"type": "solo"}, kind="solo")]
     found = _phase_orders(s)
     found.append(Order("end", f"End phase {s['phase']}", {"type": "end"}, kind="end"))
     return found
@@ -627,15 +629,40 @@ def _target(action: Action) -> str:
     return target
 
 
-def perform(s: State, side: str, action: Action, dice: Dice, log: Log) -> None:
+SOLO_LIMIT = 500
+"""More solitaire actions than any phase needs: a guard against a policy that stalls."""
+
+
+def _solo(s: State, dice: Dice, log: Log) -> None:
+    """18.0: play the Zulu part of the phase by the solitaire rules, action by action; an
+    action the rules refuse is simply not made."""
+    if not s["options"]["solitaire"]:
+        raise RuleError("The Zulus play themselves only in a solitaire game (rule 18.0).")
+    for _ in range(SOLO_LIMIT):
+        if s["result"] or actor(s) != ZULU:
+            return
+        action = solitaire.next_action(s, dice)
+        try:
+            perform(s, ZULU, action, dice, log, solo=True)
+        except RuleError:
+            if action["type"] not in ("enter", "zmove"):
+                perform(s, ZULU, {"type": "end"}, dice, log, solo=True)
+    raise RuleError("The solitaire Zulus could not finish their phase.")
+
+
+def perform(s: State, side: str, action: Action, dice: Dice, log: Log, solo: bool = False) -> None:
     """Carry out ``action`` on ``s`` (a copy the caller owns), or raise RuleError."""
     kind = action.get("type")
     if actor(s) != side:
         raise RuleError(f"It is not the {side} player's turn to give orders.")
+    if side == ZULU and s["options"]["solitaire"] and not solo and kind != "solo":
+        raise RuleError("In a solitaire game the Zulus play themselves: give the order solo.")
     if s["pending"] and kind not in ("ammo", "hit"):
         what = "mark Ammo Depleted units" if s["pending"]["kind"] == "ammo" else "allocate hits"
         raise RuleError(f"First {what}; then play goes on.")
-    if kind == "end":
+    if kind == "solo":
+        _solo(s, dice, log)
+    elif kind == "end":
         if s["phase"] != "F" or s["melee"] is None or melee.end_step(s, log):
             end_phase(s, log, has_orders)
     elif kind == "place":

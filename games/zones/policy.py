@@ -20,7 +20,7 @@ def choose(s: State, side: str) -> JSON:
     by_kind: dict[str, list[Order]] = {}
     for order in orders:
         by_kind.setdefault(order.kind, []).append(order)
-    for kind in ("hits", "ammo", "replace", "volley", "fire"):
+    for kind in ("solo", "hits", "ammo", "replace", "volley", "fire"):
         if kind in by_kind:
             return by_kind[kind][0].action
     if "enter" in by_kind:

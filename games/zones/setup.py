@@ -70,6 +70,7 @@ def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
         "melee": None,
         "charge": None,
         "charged": [],
+        "solo": None,
         "result": None,
         "last": {"moves": [], "losses": {}},
         "now": {"moves": [], "losses": {}},

@@ -29,6 +29,7 @@ Shape (every key always present)::
     exited                British SP that left the board under 17.4 (the battery as 1)
     control               zone -> the side that last moved into or through it (16.1)
     melee                 None, or the bookkeeping of the melee phase (games.zones.melee)
+    solo                  the solitaire Zulus' progress through their move (18.1.4.1)
     charge, charged       the bayonet charge under way (games.zones.charge), and the
                           leaders who have charged this turn
     result                None or {winner, summary}

@@ -225,3 +225,18 @@ def test_rule_14_5_a_leader_hit_in_a_charge_is_gone_and_the_british_may_stop() -
     assert s["units"]["chard"]["zone"] is None
     s = act(s, "british", {"type": "charge_stop"})
     assert s["charge"] is None and s["phase"] != "G"
+
+
+def test_rule_12_7_an_advance_is_made_once_and_only_by_the_side_that_attacked() -> None:
+    s = arrange("isandlwana", 4, "F", {"18": ["g1"], "15": ["h1", "h2", "h3", "h4", "f1"]},
+                {"19": (13, 2, [])})  # fmt: skip
+    s["units"]["g1"]["sp"] = 1
+    s["melee"] = fresh()
+    s = act(s, "zulu", zmelee("19", "18", 13), Scripted(6, *[1] * 12))
+    s = act(s, "zulu", END)
+    s = act(s, "british", bmelee(["g1"], "19"), Scripted(1))
+    s = act(s, "british", END)
+    s = act(s, "british", {"type": "hit", "unit": "g1"})
+    assert SYSTEM.to_act(s) == ("zulu",) and keys(s, "zulu", "advance") == ["advance.19.18"]
+    s = act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 13, "counters": 2})
+    assert s["zulu"]["zones"]["18"]["sp"] == 13 and s["phase"] != "F", "no advance back into 19"
