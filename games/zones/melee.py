@@ -272,7 +272,7 @@ def check_advance(s: State, origin: str, target: str) -> None:
         )
 
 
-def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log: Log) -> None:
+def check_zulu_advance(s: State, origin: str, target: str, sp: int) -> None:
     """Warriors advance; leaders stay where they are."""
     check_advance(s, origin, target)
     if not may_enter(s, ZULU, target):
@@ -281,6 +281,11 @@ def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log
     if here is None or not 1 <= sp <= here["sp"]:
         raise RuleError(f"Advance between 1 and the SP in zone {origin}.")
     zulu_room(s, target, sp)
+
+
+def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log: Log) -> None:
+    check_zulu_advance(s, origin, target, sp)
+    here = s["zulu"]["zones"][origin]
     counters = max(1, min(counters, sp, here["counters"]))
     take_zulus(s, origin, sp, counters, [])
     add_zulus(s, target, sp, counters, [], moved=True)
@@ -290,7 +295,7 @@ def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log
     log.say(f"Zulus advance {counters} counter(s) from {origin} into {target}.")
 
 
-def british_advance(s: State, units: list[str], target: str, log: Log) -> None:
+def check_british_advance(s: State, units: list[str], target: str) -> None:
     if not units or any(u not in s["units"] or s["units"][u]["zone"] is None for u in units):
         raise RuleError("Name British units on the map to advance.")
     origin = s["units"][units[0]]["zone"]
@@ -300,6 +305,11 @@ def british_advance(s: State, units: list[str], target: str, log: Log) -> None:
     if not may_enter(s, BRITISH, target):
         raise RuleError(f"British units may not enter zone {target} (rule 2.1).")
     british_room(s, target, units)
+
+
+def british_advance(s: State, units: list[str], target: str, log: Log) -> None:
+    check_british_advance(s, units, target)
+    origin = s["units"][units[0]]["zone"]
     for unit_id in units:
         place_british(s, unit_id, target)
     s["melee"]["advanced_into"].append(target)

@@ -533,36 +533,25 @@ def _british_melee_orders(s: State) -> list[Order]:
 def _advance_orders(s: State, side: str | None) -> list[Order]:
     found = []
     for origin, target in melee.advances(s):
+        key, label = f"advance.{origin}.{target}", f"Advance from {origin} into {target}"
         if side == ZULU and origin in s["zulu"]["zones"]:
-            here = s["zulu"]["zones"][origin]
-            sp = min(here["sp"], _room(s, target))
-            action = {
-                "type": "advance",
-                "from": origin,
-                "to": target,
-                "sp": sp,
-                "counters": ceil(sp / COUNTER_MAX) if sp else 0,
-            }
-            if sp:
-                found.append(
-                    _order(
-                        f"advance.{origin}.{target}",
-                        f"Advance from {origin} into {target}",
-                        action,
-                        "advance",
-                    )
-                )
+            sp = min(s["zulu"]["zones"][origin]["sp"], _room(s, target))
+            if _works(melee.check_zulu_advance, s, origin, target, sp):
+                action = {
+                    "type": "advance",
+                    "from": origin,
+                    "to": target,
+                    "sp": sp,
+                    "counters": ceil(sp / COUNTER_MAX),
+                }
+                found.append(_order(key, label, action, "advance"))
         elif side == BRITISH and origin in s["stacks"]:
             units = [u for u in s["stacks"][origin] if unit_data(s, u).kind != "vp"]
-            action = {"type": "advance", "units": units, "to": target}
-            found.append(
-                _order(
-                    f"advance.{origin}.{target}",
-                    f"Advance from {origin} into {target}",
-                    action,
-                    "advance",
-                )
-            )
+            while units and not _works(melee.check_british_advance, s, units, target):
+                units = units[:-1]
+            if units:
+                action = {"type": "advance", "units": units, "to": target}
+                found.append(_order(key, label, action, "advance"))
     return found
 
 

@@ -10,7 +10,7 @@ from games.core.dice import Dice, derived_seed
 from games.core.errors import RuleError
 from games.zones.system import SYSTEM
 from tests.zones.helpers import SEED, Scripted, act, arrange, warriors
-from tests.zones.test_hidden_and_play import check_invariants
+from tests.zones.test_hidden_and_play import check_invariants, leaks
 
 SOLO = {"type": "solo"}
 
@@ -90,4 +90,6 @@ def test_solitaire_games_run_to_the_end_and_hold_every_invariant(scenario: str) 
         before = s
         s = act(s, side, action, dice)
         check_invariants(s, before)
+        if rng.random() < 0.05:
+            assert leaks(s) == []
     assert SYSTEM.result(s) is not None
