@@ -1,0 +1,66 @@
+"""The optional rules chosen at ``/game new`` (17.0-17.4, 18.0), checked and filled in.
+
+``solitaire`` (18.0) the Zulus are played by the rules' dice (games.zones.solitaire): the
+bot's solo mode sets it, since a system does not see the mode;
+``charts`` (17.0) British fire and every melee and bayonet charge are read from the chart
+of average hits instead of rolled (Zulu random fire is always rolled); ``bourne_charge``
+(17.1.2, Rorke's Drift) Colour Sgt. Bourne may lead a bayonet charge (notes: bourne-charge);
+``extra_vp`` (17.1.3, 0-3) VP the Zulus need beyond 14; ``no_vp_win`` (17.1.4) the Zulus
+win only by the British falling below 10 SP; ``laager`` (17.1.5, free Isandlwana set-up
+only) zones 14, 15 and 23 are laagered; ``dalton_bourne_lead`` (17.1.1, Rorke's Drift)
+Dalton and Bourne carry 4 SP a second zone like leaders; ``more_zulus`` (17.2.1, 0-10) warrior
+SP added to the Zulu force; ``leaders_carry_15`` (17.2.2); ``more_fire`` (17.2.3) Zulu random
+fire of 10 dice by day and 6 by night at Rorke's Drift, 6 at Isandlwana; ``survival_levels``
+(17.3) the game is judged at the end of turn 16 by the British SP left, and neither Zulu
+victory of 16.1 and 16.2 ends it sooner (notes: survival-levels); ``exit`` (17.4) from turn
+13 British units may leave the board from zones 21, 27 and 31, each 12 SP taking 5 VP off the
+Zulu total, and the Zulus no longer win by the British falling below 10 SP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.errors import RuleError
+
+SWITCHES = (
+    "solitaire",
+    "charts",
+    "bourne_charge",
+    "no_vp_win",
+    "laager",
+    "dalton_bourne_lead",
+    "leaders_carry_15",
+    "more_fire",
+    "survival_levels",
+    "exit",
+)
+AMOUNTS = {"extra_vp": 3, "more_zulus": 10}
+ONLY = {
+    "laager": ("isandlwana-free",),
+    "dalton_bourne_lead": ("rorkes-drift",),
+    "bourne_charge": ("rorkes-drift",),
+    "exit": ("isandlwana", "isandlwana-free"),
+}
+
+
+def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS))
+    if unknown:
+        known = ", ".join([*SWITCHES, *AMOUNTS])
+        raise RuleError(f"Unknown option {', '.join(unknown)}; the options are {known}.")
+    options: dict[str, Any] = {}
+    for name in SWITCHES:
+        value = raw.get(name, False)
+        if not isinstance(value, bool):
+            raise RuleError(f"Option {name} is on or off (true or false).")
+        if value and name in ONLY and scenario not in ONLY[name]:
+            raise RuleError(f"Option {name} belongs to the {', '.join(ONLY[name])} scenario.")
+        options[name] = value
+    for name, most in AMOUNTS.items():
+        value = raw.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise RuleError(f"Option {name} is a whole number from 0 to {most}.")
+        options[name] = value
+    return options

@@ -1,0 +1,103 @@
+"""The zone game of Isandlwana and Rorke's Drift as a game system (system id ``zones``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from games.core.dice import Dice
+from games.core.engine import (
+    JSON,
+    Event,
+    Mode,
+    Order,
+    Outcome,
+    Result,
+    Scenario,
+    Secret,
+    View,
+    Viewer,
+)
+from games.core.errors import RuleError
+from games.core.versions import Upgrade
+from games.zones import hidden, orders, policy, setup, views
+from games.zones.flow import actor, end_phase
+from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
+
+
+def outcome(s: State, log: Log) -> Outcome:
+    private = {side: "\n".join(lines) for side, lines in log.private.items()}
+    return Outcome(s, [Event("\n".join(log.public) or "-", private)])
+
+
+class Zones:
+    id = "zones"
+    title = "Isandlwana and Rorke's Drift (zones)"
+    sides = SIDES
+    state_version = 1
+    upgrades: ClassVar[dict[int, Upgrade]] = {}
+    scenarios: ClassVar[dict[str, Scenario]] = {
+        "rorkes-drift": Scenario(
+            "rorkes-drift",
+            "Rorke's Drift",
+            "The mission station holds out through 8 day and 8 night turns.",
+        ),
+        "isandlwana": Scenario(
+            "isandlwana", "Isandlwana", "The camp under the mountain, in its historical set-up."
+        ),
+        "isandlwana-free": Scenario(
+            "isandlwana-free",
+            "Isandlwana, free set-up",
+            "The British place their foot, Pulleine and the guns where they like (rule 7.1).",
+        ),
+    }
+    modes: ClassVar[dict[str, Mode]] = {
+        "two-player": Mode("two-player", "Two players"),
+        "solo": Mode("solo", "Solo: you are the British, the bot runs the Zulus", (ZULU,)),
+        "bots": Mode("bots", "Bot against bot", "all"),
+    }
+
+    def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
+        if scenario not in self.scenarios:
+            raise RuleError(f"Unknown scenario `{scenario}`; choose {', '.join(self.scenarios)}.")
+        s = setup.new_state(scenario, options)
+        log = Log()
+        log.say(f"{self.scenarios[scenario].title}: the British set up (turn 1, rule 4.1).")
+        if not orders.has_orders(s):
+            end_phase(s, log, orders.has_orders)
+        return outcome(s, log)
+
+    def to_act(self, state: JSON) -> tuple[str, ...]:
+        side = actor(state)
+        return (side,) if side else ()
+
+    def legal_orders(self, state: JSON, side: str) -> list[Order]:
+        return orders.legal(state, side)
+
+    def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
+        if state["result"]:
+            raise RuleError("This game is over; start a new game to play on.")
+        if side not in SIDES:
+            raise RuleError(f"The sides are {BRITISH} and {ZULU}.")
+        s = copy_state(state)
+        log = Log()
+        orders.perform(s, side, dict(action), dice, log)
+        return outcome(s, log)
+
+    def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
+        return policy.choose(state, side)
+
+    def result(self, state: JSON) -> Result | None:
+        found = state["result"]
+        return Result(found["winner"], found["summary"]) if found else None
+
+    def view(self, state: JSON, viewer: Viewer) -> View:
+        return views.view(state, viewer)
+
+    def secrets(self, state: JSON) -> list[Secret]:
+        return hidden.secrets(state)
+
+    def sample_hidden(self, state: JSON, viewer: Viewer, dice: Dice) -> JSON:
+        return hidden.sample(state, viewer, dice)
+
+
+SYSTEM = Zones()
