@@ -1,4 +1,4 @@
-"""The optional rules chosen at ``/game new`` (17.0-17.4, 18.0), checked and filled in.
+"""The optional rules chosen when a game starts (17.0-17.4, 18.0), checked and filled in.
 
 ``solitaire`` (18.0) the Zulus are played by the rules' dice (games.zones.solitaire): the
 bot's solo mode sets it, since a system does not see the mode;
