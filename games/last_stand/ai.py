@@ -56,21 +56,69 @@ def strongest(state: JSON, units: list[str], dice: Dice) -> str:
 
 
 def next_attack(state: JSON, dice: Dice) -> JSON:
-    """9.2: every adjacent British unit is attacked once before any is attacked twice,
-    the strongest first; each attack uses the Zulu with the fewest other targets."""
+    """9.2: every adjacent British unit is attacked once whenever the Zulus can cover them all,
+    the strongest first; when they cannot, the strongest are the ones covered. Only then do
+    attacks double up, on the strongest of the least attacked."""
     options = combat.zulu_attackers(state)
     if not options:
         return {"type": "end"}
     targets = sorted({u for us in options.values() for u in us})
-    counts = {u: state["done"]["targets"].count(u) for u in targets}
-    least = min(counts.values())
-    unit = strongest(state, [u for u in targets if counts[u] == least], dice)
-    attackers = [h for h, us in options.items() if unit in us]
+    struck = set(state["done"]["targets"])
+    fresh = [u for u in targets if u not in struck]
+    if fresh:
+        covered = _coverable(state, options, fresh, dice)
+        unit = strongest(state, covered, dice)
+        rest = [u for u in covered if u != unit]
+        attackers = [
+            h
+            for h, us in options.items()
+            if unit in us and _covers({k: v for k, v in options.items() if k != h}, rest)
+        ]
+    else:
+        counts = {u: state["done"]["targets"].count(u) for u in targets}
+        least = min(counts.values())
+        unit = strongest(state, [u for u in targets if counts[u] == least], dice)
+        attackers = [h for h, us in options.items() if unit in us]
     fewest = min(len(set(options[h])) for h in attackers)
     origin = dice.choice(
         sorted(h for h in attackers if len(set(options[h])) == fewest), "which Zulu attacks"
     )
     return {"type": "attack", "from": origin, "target": unit}
+
+
+def _coverable(
+    state: JSON, options: dict[str, list[str]], fresh: list[str], dice: Dice
+) -> list[str]:
+    """The not-yet-attacked units that get an attack: all of them if one Zulu each can be
+    found, else the strongest that can be covered together (taken strongest first)."""
+    if _covers(options, fresh):
+        return fresh
+    chosen: list[str] = []
+    left = list(fresh)
+    while left:
+        unit = strongest(state, left, dice)
+        left.remove(unit)
+        if _covers(options, [*chosen, unit]):
+            chosen.append(unit)
+    return chosen
+
+
+def _covers(options: dict[str, list[str]], units: list[str]) -> bool:
+    """Whether each of ``units`` can get its own attacker (a matching found by augmenting paths)."""
+    holder: dict[str, str] = {}
+
+    def place(unit: str, seen: set[str]) -> bool:
+        for origin, reach in options.items():
+            if unit not in reach or origin in seen:
+                continue
+            seen.add(origin)
+            owner = next((u for u, o in holder.items() if o == origin), None)
+            if owner is None or place(owner, seen):
+                holder[unit] = origin
+                return True
+        return False
+
+    return all(place(unit, set()) for unit in units)
 
 
 def distances_from_british(state: JSON) -> dict[str, int]:

@@ -100,3 +100,21 @@ def test_a_human_zulu_can_hand_a_phase_to_the_solitaire_rules_9_2() -> None:
     attack = scene({"a": "1706", "e": "1704"}, ["1705", "1707", "1605"], phase="zulu_attack")
     attack, events = apply(attack, ZULU, {"type": "auto"}, Dice(SEED))
     assert attack["phase"] != "zulu_attack" and sum("attacks" in e for e in events) == 3
+
+
+def test_9_2_every_adjacent_unit_is_attacked_when_the_attackers_can_cover_them_all() -> None:
+    """Six Zulus can give each of five units its own attack; only the one in 2402 reaches RB."""
+    state = scene(
+        {"p40r": "2504", "qp": "2504", "rb": "2503", "28rd": "2403", "g": "2304"},
+        ["2203", "2404", "2303", "2204", "2402", "2505"],
+        phase="zulu_attack",
+    )
+    adjacent = {u for us in combat.zulu_attackers(state).values() for u in us}
+    attacked = []
+    while state["phase"] == "zulu_attack":
+        order = ai.zulu_action(state, Dice(SEED))
+        if order["type"] == "end":
+            break
+        attacked.append(order["target"])
+        state, _ = apply(state, ZULU, order, LoadedDice(6))
+    assert set(attacked) == adjacent and len(attacked) == 6
