@@ -136,8 +136,9 @@ def distances_from_british(state: JSON) -> dict[str, int]:
 
 
 def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
-    """9.2 movement: fill every reachable hex next to the wagon and Colours, then next to
-    any British unit, then two hexes away, and so on; units in onrush hexes come on."""
+    """9.2 movement: while the wagon and the Colours are on the map, take the wagon if it is
+    unguarded and fill every reachable hex next to it; then fill the hexes next to any British
+    unit, then two hexes away, and so on; units in onrush hexes come on."""
     b = board()
     ring = distances_from_british(state)
     british = set(british_by_hex(state))
@@ -167,10 +168,10 @@ def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
         occupied.add(to)
 
     classes: list[tuple[int, set[str]]] = []
-    alone = movement.wagon_alone(state)
-    if alone:
-        classes.append((0, {alone}))
     if state["wagon"] and state["colours"] == "shown":
+        alone = movement.wagon_alone(state)
+        if alone:
+            classes.append((0, {alone}))
         classes.append((1, set(b.neighbours[state["wagon"]])))
     classes += [(k, set()) for k in range(1, max(ring.values()) + 1)]
     for level, chosen in classes:

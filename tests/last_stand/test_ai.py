@@ -118,3 +118,13 @@ def test_9_2_every_adjacent_unit_is_attacked_when_the_attackers_can_cover_them_a
         attacked.append(order["target"])
         state, _ = apply(state, ZULU, order, LoadedDice(6))
     assert set(attacked) == adjacent and len(attacked) == 6
+
+
+def test_9_2_wagon_comes_first_only_while_it_and_the_colours_are_on_the_map() -> None:
+    """An unguarded wagon in 1504 and a free hex next to A Co.: the Colours decide which first."""
+    for colours, first in (("waiting", "1605"), ("sent away", "1605"), ("shown", "1504")):
+        state = scene(
+            {"a": "1706"}, ["1302"], wagon="1504", colours=colours, turn=3, spare_moved=True
+        )
+        _after, moves = run_moves(state)
+        assert moves == [["1302", first]], colours
