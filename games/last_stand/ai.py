@@ -57,8 +57,10 @@ def strongest(state: JSON, units: list[str], dice: Dice) -> str:
 
 def next_attack(state: JSON, dice: Dice) -> JSON:
     """9.2: every adjacent British unit is attacked once whenever the Zulus can cover them all,
-    the strongest first; when they cannot, the strongest are the ones covered. Only then do
-    attacks double up, on the strongest of the least attacked."""
+    and when they cannot, the strongest are the ones covered; only then do attacks double up,
+    on the strongest of the least attacked. Each attack goes to the strongest unit in line,
+    from a Zulu whose use still leaves the others as well covered, the one with the fewest
+    other targets."""
     options = combat.zulu_attackers(state)
     if not options:
         return {"type": "end"}
@@ -66,14 +68,15 @@ def next_attack(state: JSON, dice: Dice) -> JSON:
     struck = set(state["done"]["targets"])
     fresh = [u for u in targets if u not in struck]
     if fresh:
-        covered = _coverable(state, options, fresh, dice)
-        unit = strongest(state, covered, dice)
-        rest = [u for u in covered if u != unit]
-        attackers = [
-            h
+        unit = strongest(state, fresh, dice)
+        rest = [u for u in fresh if u != unit]
+        left = {
+            h: _cover_profile(state, {k: v for k, v in options.items() if k != h}, rest)
             for h, us in options.items()
-            if unit in us and _covers({k: v for k, v in options.items() if k != h}, rest)
-        ]
+            if unit in us
+        }
+        best = max(left.values())
+        attackers = [h for h, profile in left.items() if profile == best]
     else:
         counts = {u: state["done"]["targets"].count(u) for u in targets}
         least = min(counts.values())
@@ -86,21 +89,17 @@ def next_attack(state: JSON, dice: Dice) -> JSON:
     return {"type": "attack", "from": origin, "target": unit}
 
 
-def _coverable(
-    state: JSON, options: dict[str, list[str]], fresh: list[str], dice: Dice
-) -> list[str]:
-    """The not-yet-attacked units that get an attack: all of them if one Zulu each can be
-    found, else the strongest that can be covered together (taken strongest first)."""
-    if _covers(options, fresh):
-        return fresh
+def _cover_profile(state: JSON, options: dict[str, list[str]], units: list[str]) -> list[int]:
+    """The strengths of the strongest set of ``units`` that can each get their own attacker.
+
+    Taking units strongest first and keeping each that still fits gives the best set; which
+    of equally strong units is kept does not change the strengths it lists.
+    """
     chosen: list[str] = []
-    left = list(fresh)
-    while left:
-        unit = strongest(state, left, dice)
-        left.remove(unit)
+    for unit in sorted(units, key=lambda u: (-state["british"][u]["strength"], u)):
         if _covers(options, [*chosen, unit]):
             chosen.append(unit)
-    return chosen
+    return [state["british"][u]["strength"] for u in chosen]
 
 
 def _covers(options: dict[str, list[str]], units: list[str]) -> bool:
