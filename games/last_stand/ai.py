@@ -217,7 +217,7 @@ def british_action(state: JSON, dice: Dice) -> JSON:
         return {"type": "auto"} if setup.to_place(state) else {"type": "end"}
     if kind == "arrivals":
         if state["colours"] == "waiting":
-            return {"type": "colours", "show": True}
+            return {"type": "colours", "show": state["wagon"] is not None}
         return {"type": "arrive", "hex": setup.arrival_hexes(state)[0]}
     if kind == "announce":
         return {"type": "order", "first": "combat"}

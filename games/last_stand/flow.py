@@ -80,7 +80,11 @@ def _end_setup(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None
 
 
 def _colours(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
-    setup.colours_decision(state, bool(action.get("show")), events)
+    if action.get("hold"):
+        choice = "hold"
+    else:
+        choice = "show" if action.get("show") else "away"
+    setup.colours_decision(state, choice, events)
     _arrivals_done(state, dice, events)
 
 

@@ -187,7 +187,14 @@ def phase_buttons(state: JSON) -> list[Order]:
         else:
             add("end", "Finish set-up", {"type": "end"})
     elif kind == "arrivals":
-        if state["colours"] == "waiting":
+        if state["colours"] == "waiting" and state["wagon"] is None:
+            add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
+            add(
+                "colours.hold",
+                "Hold the Colours back (the wagon is lost)",
+                {"type": "colours", "hold": True},
+            )
+        elif state["colours"] == "waiting":
             add("colours.show", "Raise the Colours", {"type": "colours", "show": True})
             add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
         else:

@@ -128,3 +128,10 @@ def test_9_2_wagon_comes_first_only_while_it_and_the_colours_are_on_the_map() ->
         )
         _after, moves = run_moves(state)
         assert moves == [["1302", first]], colours
+
+
+def test_5_10_the_british_bot_sends_the_colours_away_once_the_wagon_is_lost() -> None:
+    state = scene({"a": "1706"}, [], phase="arrivals", turn=2, wagon=None)
+    assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": False}
+    state["wagon"] = "1008"
+    assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": True}

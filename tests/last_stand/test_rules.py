@@ -7,6 +7,7 @@ import pytest
 from games.core.errors import NotYourTurn, RuleError
 from games.last_stand import combat, movement, setup
 from games.last_stand.flow import apply
+from games.last_stand.orders import legal as legal_orders
 from games.last_stand.state import STACK_LIMIT
 from tests.last_stand.scenes import LoadedDice, scene, zulus_in
 
@@ -169,6 +170,30 @@ def test_5_9_turn_two_arrivals_and_5_10_colours_decision() -> None:
         go(shown, BRITISH, {"type": "arrive", "hex": "1206"})  # not at or next to the wagon
     shown, _ = go(shown, BRITISH, {"type": "arrive", "hex": "0909"})
     assert shown["british"]["lta"]["hex"] == "0909" and shown["phase"] == "zulu_move"
+    away, _ = go(state, BRITISH, {"type": "colours", "show": False})
+    assert away["colours"] == "sent away"
+
+
+def test_5_10_a_wagon_lost_on_turn_one_leaves_the_colours_to_the_player() -> None:
+    """The wagon fell in 1206 on turn 1: the Colours cannot be raised, and sending them away
+    (which lifts the 8.12 penalty) is the player's call, not the engine's."""
+    state = scene({"a": "1706"}, ["1705"], phase="leaders", turn=1, wagon=None)
+    state, events = go(state, ZULU, {"type": "fatalities"})
+    assert state["phase"] == "arrivals" and state["colours"] == "waiting"
+    assert any("send them away" in e for e in events)
+    keys = {o.key for o in legal_orders(state)}
+    assert {"colours.away", "colours.hold"} <= keys and "colours.show" not in keys
+    with pytest.raises(RuleError, match="cannot be raised"):
+        go(state, BRITISH, {"type": "colours", "show": True})
+    held, _ = go(state, BRITISH, {"type": "colours", "hold": True})
+    assert held["colours"] == "held back"
+    held["phase"], held["first"] = "british_4", "combat"
+    assert (
+        dict(combat.fire_modifiers(held, "a", "1705", reaction=False)).get(
+            "ammunition wagon captured"
+        )
+        == -1
+    )
     away, _ = go(state, BRITISH, {"type": "colours", "show": False})
     assert away["colours"] == "sent away"
 
