@@ -18,6 +18,7 @@ from games.last_stand.state import (
     STACK_LIMIT,
     UNITS,
     british_by_hex,
+    name,
     phase_kind,
     stack_strength,
     zulus_by_hex,
@@ -29,6 +30,8 @@ FAR = 99
 def zulu_action(state: JSON, dice: Dice) -> JSON:
     pending = state["pending"]
     kind = phase_kind(state)
+    if pending and pending["kind"] == "displace":
+        return {"type": "displace", "to": displace_choice(state, dice)}
     if kind == "zulu_move":
         return {"type": "moves", "moves": plan_moves(state, dice), "end": True}
     if kind == "zulu_attack":
@@ -40,6 +43,22 @@ def zulu_action(state: JSON, dice: Dice) -> JSON:
             return {"type": "hit", "unit": strongest(state, _snipeable(state), dice)}
         return {"type": "snipe"}
     return {"type": "fatalities"}
+
+
+def menace(state: JSON, hex_: str) -> int:
+    """How many Zulus stand next to a hex."""
+    zulus = zulus_by_hex(state)
+    return sum(1 for n in board().neighbours[hex_] if n in zulus)
+
+
+def displace_choice(state: JSON, dice: Dice) -> str:
+    """6.2 as the solitaire Zulus decide it: the open hex with the most Zulus next to it."""
+    open_ = state["pending"]["to"]
+    worst = max(menace(state, h) for h in open_)
+    return dice.choice(
+        [h for h in open_ if menace(state, h) == worst],
+        f"Zulu choice of hex for {name(state['pending']['unit'])} to displace into",
+    )
 
 
 def _snipeable(state: JSON) -> list[str]:

@@ -29,8 +29,12 @@ ZULU_PHASES = ("zulu_move", "zulu_attack", "sniping", "leaders")
 
 
 def to_act(state: JSON) -> str | None:
+    """The phasing side, unless a pending choice belongs to the other one (6.2)."""
     if state["result"]:
         return None
+    pending = state["pending"]
+    if pending and pending.get("side"):
+        return str(pending["side"])
     return ZULU if state["phase"] in ZULU_PHASES else BRITISH
 
 
@@ -263,6 +267,23 @@ def _end(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     end_phase(state, dice, events)
 
 
+def _displace(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
+    """6.2: the Zulu player picks the hex an overstacked unit displaces to; without a hex,
+    the solitaire choice (the open hex with the most Zulus next to it) is made for him."""
+    pending = state["pending"]
+    to = action.get("to")
+    if to is None:
+        to = ai.displace_choice(state, dice)
+    if to not in pending["to"]:
+        raise RuleError(
+            f"{name(pending['unit'])} can displace from {pending['from']} only to "
+            f"{', '.join(pending['to'])} (6.2)."
+        )
+    state["pending"] = None
+    displace(state, pending["unit"], pending["from"], str(to), events)
+    end_phase(state, dice, events)
+
+
 def _zulu_auto_move(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     """The Zulu player hands the phase's movement to the solitaire rules (9.2)."""
     _zulu_moves(state, {"moves": ai.plan_moves(state, dice), "end": True}, dice, events)
@@ -292,7 +313,12 @@ HANDLERS = {
         "end": _end,
     },
     "announce": {"order": _announce},
-    "british_move": {"move": _british_move, "square": _square, "end": _end},
+    "british_move": {
+        "move": _british_move,
+        "square": _square,
+        "end": _end,
+        "displace": _displace,
+    },
     "british_combat": {
         "aim": _aim,
         "confirm": _confirm,
@@ -303,8 +329,14 @@ HANDLERS = {
     "sniping": {"snipe": _snipe, "hit": _snipe_hit},
     "leaders": {"fatalities": _fatalities},
 }
-PENDING_ORDERS = {"fire": ("confirm", "cancel"), "advance": ("advance", "hold"), "snipe": ("hit",)}
+PENDING_ORDERS = {
+    "fire": ("confirm", "cancel"),
+    "advance": ("advance", "hold"),
+    "snipe": ("hit",),
+    "displace": ("displace",),
+}
 PENDING_HINTS = {
+    "displace": "First the Zulu player picks where the overstacked unit displaces to (6.2).",
     "fire": "A fire is aimed: confirm it or cancel it first.",
     "advance": "First decide the advance after combat: advance a Zulu into the hex, or hold.",
     "snipe": "First pick the British units that lose a step to sniping.",
@@ -325,7 +357,9 @@ def end_phase(state: JSON, dice: Dice, events: list[str]) -> None:
         if crowded:
             raise RuleError(f"Zulus may not end the phase stacked (6.4): {', '.join(crowded)}.")
     if kind == "british_move" and state["turn"] == 1:
-        resolve_overstacks(state, dice, events)
+        resolve_overstacks(state, events)
+        if state["pending"]:
+            return
     phase = state["phase"]
     if state["result"]:
         return
@@ -374,41 +408,56 @@ def _skip_if_idle(state: JSON, dice: Dice, events: list[str]) -> None:
         end_phase(state, dice, events)
 
 
-def resolve_overstacks(state: JSON, dice: Dice, events: list[str]) -> None:
+def resolve_overstacks(state: JSON, events: list[str]) -> None:
     """6.2: at the end of the first British movement, excess units displace or are lost.
 
-    The weakest units leave first. The Zulu would pick the hex; the engine picks for him
-    the open neighbour with the most Zulus next to it, the dice breaking ties.
+    The weakest units leave first. A unit with one open neighbour goes there; with several,
+    the Zulu player is asked to pick, and the phase ends once every hex is put right.
     """
-    b = board()
     for hex_ in sorted(british_by_hex(state)):
         while stack_strength(state, hex_) > STACK_LIMIT:
             unit = min(
                 combat_units_at(state, hex_), key=lambda u: (state["british"][u]["strength"], u)
             )
-            strength = state["british"][unit]["strength"]
-            zulus = zulus_by_hex(state)
-            open_ = [
-                n
-                for n in b.neighbours[hex_]
-                if n not in zulus
-                and n not in b.onrush
-                and stack_strength(state, n) + strength <= STACK_LIMIT
-            ]
+            open_ = displace_hexes(state, hex_, unit)
             if not open_:
                 state["british"][unit].update(hex=None, strength=0, square=False)
                 events.append(f"{name(unit)}, overstacked in {hex_} and hemmed in, is lost (6.2).")
                 continue
+            if len(open_) > 1:
+                state["pending"] = {
+                    "kind": "displace",
+                    "side": ZULU,
+                    "unit": unit,
+                    "from": hex_,
+                    "to": open_,
+                }
+                events.append(
+                    f"{name(unit)} must leave overstacked {hex_}; the Zulu player picks where "
+                    f"it goes: {', '.join(open_)} (6.2)."
+                )
+                return
+            displace(state, unit, hex_, open_[0], events)
 
-            menace = {n: sum(1 for m in b.neighbours[n] if m in zulus) for n in open_}
-            worst = max(menace.values())
-            to = dice.choice(
-                sorted(n for n in open_ if menace[n] == worst),
-                f"Zulu choice of hex for {name(unit)} to displace into",
-            )
-            state["british"][unit]["hex"] = to
-            state["marks"]["now"].append({"k": "m", "s": "b", "p": [hex_, to]})
-            events.append(f"{name(unit)} displaces from overstacked {hex_} to {to} (6.2).")
+
+def displace_hexes(state: JSON, hex_: str, unit: str) -> list[str]:
+    """Neighbours free of Zulus where the unit fits without overstacking them (6.2)."""
+    b = board()
+    zulus = zulus_by_hex(state)
+    strength = state["british"][unit]["strength"]
+    return sorted(
+        n
+        for n in b.neighbours[hex_]
+        if n not in zulus
+        and n not in b.onrush
+        and stack_strength(state, n) + strength <= STACK_LIMIT
+    )
+
+
+def displace(state: JSON, unit: str, hex_: str, to: str, events: list[str]) -> None:
+    state["british"][unit]["hex"] = to
+    state["marks"]["now"].append({"k": "m", "s": "b", "p": [hex_, to]})
+    events.append(f"{name(unit)} displaces from overstacked {hex_} to {to} (6.2).")
 
 
 def check_victory(state: JSON, events: list[str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.core.engine import JSON, Order
 from games.last_stand import combat, movement, setup
+from games.last_stand.ai import menace
 from games.last_stand.state import (
     PHASE_TITLES,
     RECYCLED,
@@ -171,6 +172,17 @@ def phase_buttons(state: JSON) -> list[Order]:
                 {"type": "advance", "from": origin},
             )
         add("hold", "Do not advance", {"type": "hold"})
+        return found
+    if pending and pending["kind"] == "displace":
+        unit = name(pending["unit"])
+        add("disp.auto", "Pick for me: the hex with most Zulus next to it", {"type": "displace"})
+        for hex_ in pending["to"]:
+            near = menace(state, hex_)
+            add(
+                f"disp.{hex_}",
+                f"Displace {unit} to {hex_} ({near} Zulu{'' if near == 1 else 's'} next to it)",
+                {"type": "displace", "to": hex_},
+            )
         return found
     if pending and pending["kind"] == "snipe":
         for unit in combat.snipe_targets(state):

@@ -135,3 +135,12 @@ def test_5_10_the_british_bot_sends_the_colours_away_once_the_wagon_is_lost() ->
     assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": False}
     state["wagon"] = "1008"
     assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": True}
+
+
+def test_6_2_the_bot_zulu_displaces_into_the_hex_with_most_zulus_next_to_it() -> None:
+    state = scene({"a": "1206", "c": "1206"}, ["1105", "1306"], phase="british_4", first="move")
+    state, _ = apply(state, "british", {"type": "end"}, Dice(SEED))
+    order = ai.zulu_action(state, Dice(SEED))
+    assert order == ai.zulu_action(state, Dice(SEED)) and order["type"] == "displace"
+    most = max(ai.menace(state, h) for h in state["pending"]["to"])
+    assert ai.menace(state, order["to"]) == most

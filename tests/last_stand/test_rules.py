@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import NotYourTurn, RuleError
-from games.last_stand import combat, movement, setup
+from games.last_stand import combat, flow, movement, setup
 from games.last_stand.flow import apply
 from games.last_stand.orders import legal as legal_orders
 from games.last_stand.state import STACK_LIMIT
@@ -203,10 +203,33 @@ def test_5_10_a_wagon_lost_on_turn_one_leaves_the_colours_to_the_player() -> Non
 
 def test_6_2_overstack_of_2004_displaced_at_the_end_of_the_first_british_movement() -> None:
     state = scene({"f": "2004", "nb": "2004"}, ["1903"], phase="british_4", first="move")
-    state, events = go(state, BRITISH, {"type": "end"}, 1)
+    state, events = go(state, BRITISH, {"type": "end"})
+    assert state["pending"]["kind"] == "displace" and state["pending"]["unit"] == "nb"
+    state, events = go(state, ZULU, {"type": "displace"}, 1)
     assert state["british"]["f"]["hex"] == "2004"
     assert state["british"]["nb"]["hex"] in ("1904", "2003", "2005", "2103", "2104")
-    assert any("displaces" in e for e in events)
+    assert any("displaces" in e for e in events) and state["phase"] == "british_5"
+
+
+def test_6_2_the_zulu_player_picks_where_an_overstacked_unit_displaces() -> None:
+    """A Co. (8) and C Co. (4) end turn 1 together in 1206 with two Zulus near: C Co. must go,
+    and the hex is the Zulu player's to pick, the solitaire pick offered as the default."""
+    state = scene({"a": "1206", "c": "1206"}, ["1105", "1306"], phase="british_4", first="move")
+    state, events = go(state, BRITISH, {"type": "end"})
+    assert flow.to_act(state) == ZULU and state["phase"] == "british_4"
+    assert "the Zulu player picks" in events[-1]
+    orders = legal_orders(state)
+    keys = [o.key for o in orders]
+    assert keys[0] == "disp.auto" and {f"disp.{h}" for h in state["pending"]["to"]} <= set(keys)
+    assert all(len(o.label) <= 80 for o in orders)
+    with pytest.raises(NotYourTurn):
+        go(state, BRITISH, {"type": "end"})
+    with pytest.raises(RuleError, match="only to"):
+        go(state, ZULU, {"type": "displace", "to": "1206"})
+    far = max(state["pending"]["to"])
+    state, events = go(state, ZULU, {"type": "displace", "to": far})
+    assert state["british"]["c"]["hex"] == far and state["british"]["a"]["hex"] == "1206"
+    assert state["pending"] is None and state["phase"] == "british_5"
 
 
 def test_6_2_overstack_surrounded_is_eliminated() -> None:
