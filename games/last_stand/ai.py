@@ -61,6 +61,12 @@ def displace_choice(state: JSON, dice: Dice) -> str:
     )
 
 
+def refuge_choice(state: JSON, dice: Dice) -> str:
+    """8.6 left to the dice: any of the equally near British hexes."""
+    choice = state["pending"]["choices"][0]
+    return dice.choice(choice["to"], f"{name(choice['leader'])} chooses among equally near refuges")
+
+
 def _snipeable(state: JSON) -> list[str]:
     return [u for u in combat.snipe_targets(state) if u not in state["pending"]["hit"]]
 
@@ -230,6 +236,8 @@ def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
 def british_action(state: JSON, dice: Dice) -> JSON:
     kind = phase_kind(state)
     pending = state["pending"]
+    if pending and pending["kind"] == "refuge":
+        return {"type": "refuge", "to": refuge_choice(state, dice)}
     if pending:
         return {"type": "confirm"}
     if kind == "setup":

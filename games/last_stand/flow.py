@@ -228,8 +228,9 @@ def _snipe(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
         )
         for unit in targets:
             if state["british"][unit]["hex"]:
-                events.append(combat.take_step(state, unit, dice, events) + ".")
-        end_phase(state, dice, events)
+                events.append(combat.take_step(state, unit, events) + ".")
+        if not state["pending"]:
+            end_phase(state, dice, events)
     else:
         state["pending"] = {"kind": "snipe", "left": total, "hit": []}
         events.append(
@@ -250,11 +251,44 @@ def _snipe_hit(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None
         raise RuleError(f"Pick one of: {', '.join(name(u) for u in allowed)}.")
     pending["hit"] = [*pending["hit"], unit]
     pending["left"] -= 1
-    events.append("Sniped: " + combat.take_step(state, unit, dice, events) + ".")
-    if pending["left"] <= 0 or not [
+    events.append("Sniped: " + combat.take_step(state, unit, events) + ".")
+    done = pending["left"] <= 0 or not [
         u for u in combat.snipe_targets(state) if u not in pending["hit"]
-    ]:
+    ]
+    if state["pending"] is not pending:  # a stranded leader's refuge is asked first (8.6)
+        if done:
+            state["pending"]["resume"] = None
+        return
+    if done:
         state["pending"] = None
+        end_phase(state, dice, events)
+
+
+def _refuge(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
+    """8.6: the British player sends a stranded leader to one of the equally near British
+    hexes; without a hex, the dice pick one for him."""
+    pending = state["pending"]
+    choice = pending["choices"][0]
+    emptied = sorted({c["from"] for c in pending["choices"]})
+    to = action.get("to")
+    if to is None:
+        to = ai.refuge_choice(state, dice)
+    if to not in choice["to"]:
+        raise RuleError(
+            f"{name(choice['leader'])} can make for {', '.join(choice['to'])}, "
+            "the nearest British hexes (8.6)."
+        )
+    pending["choices"] = pending["choices"][1:]
+    combat.send_leader(state, choice["leader"], str(to), events)
+    combat.next_refuge(state, events)
+    if state["pending"] and state["pending"]["kind"] == "refuge":
+        return
+    if phase_kind(state) == "zulu_attack":
+        for hex_ in emptied:
+            if not state["pending"]:
+                combat.offer_advance(state, hex_, events)
+        _skip_if_idle(state, dice, events)
+    elif not state["pending"]:
         end_phase(state, dice, events)
 
 
@@ -292,6 +326,8 @@ def _zulu_auto_move(state: JSON, action: JSON, dice: Dice, events: list[str]) ->
 def _zulu_auto_attack(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     """Every remaining attack and advance as the solitaire rules would make them (9.2)."""
     while state["phase"] == "zulu_attack" and not state["result"]:
+        if to_act(state) != ZULU:
+            return
         order = ai.zulu_action(state, dice)
         if order["type"] == "end":
             end_phase(state, dice, events)
@@ -309,6 +345,7 @@ HANDLERS = {
         "attack": _attack,
         "advance": _advance,
         "hold": _hold,
+        "refuge": _refuge,
         "auto": _zulu_auto_attack,
         "end": _end,
     },
@@ -326,7 +363,7 @@ HANDLERS = {
         "fire": _fire,
         "end": _end,
     },
-    "sniping": {"snipe": _snipe, "hit": _snipe_hit},
+    "sniping": {"snipe": _snipe, "hit": _snipe_hit, "refuge": _refuge},
     "leaders": {"fatalities": _fatalities},
 }
 PENDING_ORDERS = {
@@ -334,8 +371,10 @@ PENDING_ORDERS = {
     "advance": ("advance", "hold"),
     "snipe": ("hit",),
     "displace": ("displace",),
+    "refuge": ("refuge",),
 }
 PENDING_HINTS = {
+    "refuge": "First the British player picks where the stranded leader goes (8.6).",
     "displace": "First the Zulu player picks where the overstacked unit displaces to (6.2).",
     "fire": "A fire is aimed: confirm it or cancel it first.",
     "advance": "First decide the advance after combat: advance a Zulu into the hex, or hold.",

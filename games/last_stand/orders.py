@@ -173,6 +173,13 @@ def phase_buttons(state: JSON) -> list[Order]:
             )
         add("hold", "Do not advance", {"type": "hold"})
         return found
+    if pending and pending["kind"] == "refuge":
+        choice = pending["choices"][0]
+        leader = name(choice["leader"])
+        add("ref.auto", "Let the dice pick among the nearest British hexes", {"type": "refuge"})
+        for hex_ in choice["to"]:
+            add(f"ref.{hex_}", f"{leader} makes for {hex_}", {"type": "refuge", "to": hex_})
+        return found
     if pending and pending["kind"] == "displace":
         unit = name(pending["unit"])
         add("disp.auto", "Pick for me: the hex with most Zulus next to it", {"type": "displace"})

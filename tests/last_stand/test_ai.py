@@ -144,3 +144,15 @@ def test_6_2_the_bot_zulu_displaces_into_the_hex_with_most_zulus_next_to_it() ->
     assert order == ai.zulu_action(state, Dice(SEED)) and order["type"] == "displace"
     most = max(ai.menace(state, h) for h in state["pending"]["to"])
     assert ai.menace(state, order["to"]) == most
+
+
+def test_8_6_the_british_bot_sends_a_stranded_leader_by_the_seeded_dice() -> None:
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705"],
+        phase="zulu_attack",
+    )
+    state, _ = apply(state, ZULU, {"type": "attack", "from": "1705", "target": "rb"}, LoadedDice(1))
+    order = ai.british_action(state, Dice(SEED))
+    assert order == ai.british_action(state, Dice(SEED))
+    assert order["type"] == "refuge" and order["to"] in ("1708", "1807")

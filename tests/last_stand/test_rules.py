@@ -373,6 +373,40 @@ def test_8_6_leader_left_alone_goes_to_nearest_british_hex_or_dies() -> None:
     assert trapped["british"]["wardell"]["hex"] is None
 
 
+def test_8_6_the_british_player_picks_among_equally_near_refuges() -> None:
+    """RB falls in 1706 under a Zulu attack; Wardell could reach A Co. (1708) or C Co. (1807),
+    both two hexes off, so the British player picks before the Zulu may advance."""
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705"],
+        phase="zulu_attack",
+    )
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "rb"}, 1)
+    assert flow.to_act(state) == BRITISH and state["british"]["wardell"]["hex"] == "1706"
+    keys = [o.key for o in legal_orders(state)]
+    assert keys == ["ref.auto", "ref.1708", "ref.1807"]
+    with pytest.raises(RuleError, match="1708, 1807"):
+        go(state, BRITISH, {"type": "refuge", "to": "1606"})
+    state, _ = go(state, BRITISH, {"type": "refuge", "to": "1807"})
+    assert state["british"]["wardell"]["hex"] == "1807"
+    assert state["pending"]["kind"] == "advance" and flow.to_act(state) == ZULU
+
+
+def test_8_6_a_sniped_leader_s_refuge_waits_for_the_rest_of_the_sniping() -> None:
+    """Sniping on turn 3 takes RB out of 1706 and hits A Co. and C Co.: Wardell's choice
+    comes after the hits, then the phase ends."""
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705", "1709", "1808"],
+        phase="sniping",
+        turn=3,
+    )
+    state, _ = go(state, ZULU, {"type": "snipe"}, 1)
+    assert state["pending"]["kind"] == "refuge" and state["british"]["a"]["strength"] == 7
+    state, _ = go(state, BRITISH, {"type": "refuge"}, 2)
+    assert state["british"]["wardell"]["hex"] == "1807" and state["phase"] == "leaders"
+
+
 def test_8_7_advance_after_combat_captures_wagon_and_colours() -> None:
     state = scene(
         {"rb": ("1008", 1)}, ["0909", "1007"], phase="zulu_attack", turn=3, colours="shown"
