@@ -9,6 +9,7 @@ from games.last_stand import combat, flow, movement, setup
 from games.last_stand.flow import apply
 from games.last_stand.orders import legal as legal_orders
 from games.last_stand.state import STACK_LIMIT
+from games.last_stand.system import summary_lines
 from tests.last_stand.scenes import LoadedDice, scene, zulus_in
 
 BRITISH, ZULU = "british", "zulu"
@@ -218,6 +219,7 @@ def test_6_2_the_zulu_player_picks_where_an_overstacked_unit_displaces() -> None
     state, events = go(state, BRITISH, {"type": "end"})
     assert flow.to_act(state) == ZULU and state["phase"] == "british_4"
     assert "the Zulu player picks" in events[-1]
+    assert any("Zulu player picks among" in line for line in summary_lines(state))
     orders = legal_orders(state)
     keys = [o.key for o in orders]
     assert keys[0] == "disp.auto" and {f"disp.{h}" for h in state["pending"]["to"]} <= set(keys)
@@ -385,6 +387,7 @@ def test_8_6_the_british_player_picks_among_equally_near_refuges() -> None:
     assert flow.to_act(state) == BRITISH and state["british"]["wardell"]["hex"] == "1706"
     keys = [o.key for o in legal_orders(state)]
     assert keys == ["ref.auto", "ref.1708", "ref.1807"]
+    assert any("1708, 1807 (8.6)" in line for line in summary_lines(state))
     with pytest.raises(RuleError, match="1708, 1807"):
         go(state, BRITISH, {"type": "refuge", "to": "1606"})
     state, _ = go(state, BRITISH, {"type": "refuge", "to": "1807"})
