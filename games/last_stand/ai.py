@@ -18,6 +18,7 @@ from games.last_stand.state import (
     STACK_LIMIT,
     UNITS,
     british_by_hex,
+    name,
     phase_kind,
     stack_strength,
     zulus_by_hex,
@@ -29,6 +30,8 @@ FAR = 99
 def zulu_action(state: JSON, dice: Dice) -> JSON:
     pending = state["pending"]
     kind = phase_kind(state)
+    if pending and pending["kind"] == "displace":
+        return {"type": "displace", "to": displace_choice(state, dice)}
     if kind == "zulu_move":
         return {"type": "moves", "moves": plan_moves(state, dice), "end": True}
     if kind == "zulu_attack":
@@ -40,6 +43,28 @@ def zulu_action(state: JSON, dice: Dice) -> JSON:
             return {"type": "hit", "unit": strongest(state, _snipeable(state), dice)}
         return {"type": "snipe"}
     return {"type": "fatalities"}
+
+
+def menace(state: JSON, hex_: str) -> int:
+    """How many Zulus stand next to a hex."""
+    zulus = zulus_by_hex(state)
+    return sum(1 for n in board().neighbours[hex_] if n in zulus)
+
+
+def displace_choice(state: JSON, dice: Dice) -> str:
+    """6.2 as the solitaire Zulus decide it: the open hex with the most Zulus next to it."""
+    open_ = state["pending"]["to"]
+    worst = max(menace(state, h) for h in open_)
+    return dice.choice(
+        [h for h in open_ if menace(state, h) == worst],
+        f"Zulu choice of hex for {name(state['pending']['unit'])} to displace into",
+    )
+
+
+def refuge_choice(state: JSON, dice: Dice) -> str:
+    """8.6 left to the dice: any of the equally near British hexes."""
+    choice = state["pending"]["choices"][0]
+    return dice.choice(choice["to"], f"{name(choice['leader'])} chooses among equally near refuges")
 
 
 def _snipeable(state: JSON) -> list[str]:
@@ -56,21 +81,68 @@ def strongest(state: JSON, units: list[str], dice: Dice) -> str:
 
 
 def next_attack(state: JSON, dice: Dice) -> JSON:
-    """9.2: every adjacent British unit is attacked once before any is attacked twice,
-    the strongest first; each attack uses the Zulu with the fewest other targets."""
+    """9.2: every adjacent British unit is attacked once whenever the Zulus can cover them all,
+    and when they cannot, the strongest are the ones covered; only then do attacks double up,
+    on the strongest of the least attacked. Each attack goes to the strongest unit in line,
+    from a Zulu whose use still leaves the others as well covered, the one with the fewest
+    other targets."""
     options = combat.zulu_attackers(state)
     if not options:
         return {"type": "end"}
     targets = sorted({u for us in options.values() for u in us})
-    counts = {u: state["done"]["targets"].count(u) for u in targets}
-    least = min(counts.values())
-    unit = strongest(state, [u for u in targets if counts[u] == least], dice)
-    attackers = [h for h, us in options.items() if unit in us]
+    struck = set(state["done"]["targets"])
+    fresh = [u for u in targets if u not in struck]
+    if fresh:
+        unit = strongest(state, fresh, dice)
+        rest = [u for u in fresh if u != unit]
+        left = {
+            h: _cover_profile(state, {k: v for k, v in options.items() if k != h}, rest)
+            for h, us in options.items()
+            if unit in us
+        }
+        best = max(left.values())
+        attackers = [h for h, profile in left.items() if profile == best]
+    else:
+        counts = {u: state["done"]["targets"].count(u) for u in targets}
+        least = min(counts.values())
+        unit = strongest(state, [u for u in targets if counts[u] == least], dice)
+        attackers = [h for h, us in options.items() if unit in us]
     fewest = min(len(set(options[h])) for h in attackers)
     origin = dice.choice(
         sorted(h for h in attackers if len(set(options[h])) == fewest), "which Zulu attacks"
     )
     return {"type": "attack", "from": origin, "target": unit}
+
+
+def _cover_profile(state: JSON, options: dict[str, list[str]], units: list[str]) -> list[int]:
+    """The strengths of the strongest set of ``units`` that can each get their own attacker.
+
+    Taking units strongest first and keeping each that still fits gives the best set; which
+    of equally strong units is kept does not change the strengths it lists.
+    """
+    chosen: list[str] = []
+    for unit in sorted(units, key=lambda u: (-state["british"][u]["strength"], u)):
+        if _covers(options, [*chosen, unit]):
+            chosen.append(unit)
+    return [state["british"][u]["strength"] for u in chosen]
+
+
+def _covers(options: dict[str, list[str]], units: list[str]) -> bool:
+    """Whether each of ``units`` can get its own attacker (a matching found by augmenting paths)."""
+    holder: dict[str, str] = {}
+
+    def place(unit: str, seen: set[str]) -> bool:
+        for origin, reach in options.items():
+            if unit not in reach or origin in seen:
+                continue
+            seen.add(origin)
+            owner = next((u for u, o in holder.items() if o == origin), None)
+            if owner is None or place(owner, seen):
+                holder[unit] = origin
+                return True
+        return False
+
+    return all(place(unit, set()) for unit in units)
 
 
 def distances_from_british(state: JSON) -> dict[str, int]:
@@ -88,8 +160,9 @@ def distances_from_british(state: JSON) -> dict[str, int]:
 
 
 def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
-    """9.2 movement: fill every reachable hex next to the wagon and Colours, then next to
-    any British unit, then two hexes away, and so on; units in onrush hexes come on."""
+    """9.2 movement: while the wagon and the Colours are on the map, take the wagon if it is
+    unguarded and fill every reachable hex next to it; then fill the hexes next to any British
+    unit, then two hexes away, and so on; units in onrush hexes come on."""
     b = board()
     ring = distances_from_british(state)
     british = set(british_by_hex(state))
@@ -119,10 +192,10 @@ def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
         occupied.add(to)
 
     classes: list[tuple[int, set[str]]] = []
-    alone = movement.wagon_alone(state)
-    if alone:
-        classes.append((0, {alone}))
     if state["wagon"] and state["colours"] == "shown":
+        alone = movement.wagon_alone(state)
+        if alone:
+            classes.append((0, {alone}))
         classes.append((1, set(b.neighbours[state["wagon"]])))
     classes += [(k, set()) for k in range(1, max(ring.values()) + 1)]
     for level, chosen in classes:
@@ -163,13 +236,15 @@ def plan_moves(state: JSON, dice: Dice) -> list[list[str]]:
 def british_action(state: JSON, dice: Dice) -> JSON:
     kind = phase_kind(state)
     pending = state["pending"]
+    if pending and pending["kind"] == "refuge":
+        return {"type": "refuge", "to": refuge_choice(state, dice)}
     if pending:
         return {"type": "confirm"}
     if kind == "setup":
         return {"type": "auto"} if setup.to_place(state) else {"type": "end"}
     if kind == "arrivals":
         if state["colours"] == "waiting":
-            return {"type": "colours", "show": True}
+            return {"type": "colours", "show": state["wagon"] is not None}
         return {"type": "arrive", "hex": setup.arrival_hexes(state)[0]}
     if kind == "announce":
         return {"type": "order", "first": "combat"}

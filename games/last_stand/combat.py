@@ -178,7 +178,7 @@ def kill_zulu(state: JSON, zulu: str) -> None:
 # -- hits on the British -------------------------------------------------------
 
 
-def take_step(state: JSON, unit: str, dice: Dice, events: list[str]) -> str:
+def take_step(state: JSON, unit: str, events: list[str]) -> str:
     """One step off a British unit (8.6); returns the words for what became of it."""
     data = state["british"][unit]
     hex_ = data["hex"]
@@ -188,24 +188,68 @@ def take_step(state: JSON, unit: str, dice: Dice, events: list[str]) -> str:
         return f"{name(unit)} drops to {data['strength']}"
     data.update(hex=None, strength=0, square=False)
     if not combat_units_at(state, hex_):
-        leaders_left_alone(state, hex_, dice, events)
+        leaders_left_alone(state, hex_, events)
     return f"{name(unit)} is eliminated"
 
 
-def leaders_left_alone(state: JSON, hex_: str, dice: Dice, events: list[str]) -> None:
-    """8.6: leaders without combat units go to the nearest British hex, if a way is open."""
+def leaders_left_alone(state: JSON, hex_: str, events: list[str]) -> None:
+    """8.6: leaders without combat units go to the nearest British hex, if a way is open.
+
+    Where several British hexes are equally near, the British player picks (a pending
+    choice that waits behind any other, and holds the hex until it is made).
+    """
     leaders = [u for u, d in state["british"].items() if d["hex"] == hex_ and UNITS[u]["leader"]]
-    if not leaders:
-        return
-    refuge = _nearest_refuges(state, hex_)
     for leader in leaders:
-        if refuge:
-            to = dice.choice(refuge, f"{name(leader)} chooses among equally near refuges")
-            state["british"][leader]["hex"] = to
-            events.append(f"{name(leader)}, left alone in {hex_}, makes his way to {to} (8.6).")
+        refuge = _nearest_refuges(state, hex_)
+        if len(refuge) > 1:
+            ask_refuge(state, leader, hex_, refuge, events)
         else:
-            state["british"][leader]["hex"] = None
-            events.append(f"{name(leader)}, left alone in {hex_} and cut off, is killed (8.6).")
+            send_leader(state, leader, refuge[0] if refuge else None, events)
+
+
+def ask_refuge(state: JSON, leader: str, hex_: str, refuge: list[str], events: list[str]) -> None:
+    choice = {"leader": leader, "from": hex_, "to": refuge}
+    pending = state["pending"]
+    if pending and pending["kind"] == "refuge":
+        pending["choices"] = [*pending["choices"], choice]
+    else:
+        state["pending"] = {
+            "kind": "refuge",
+            "side": "british",
+            "choices": [choice],
+            "resume": pending,
+        }
+    events.append(
+        f"{name(leader)}, left alone in {hex_}, may make for {', '.join(refuge)}, all equally "
+        "near: the British player picks (8.6)."
+    )
+
+
+def send_leader(state: JSON, leader: str, to: str | None, events: list[str]) -> None:
+    """Move a stranded leader to his refuge, or lose him when none is open (8.6)."""
+    where = state["british"][leader]["hex"]
+    state["british"][leader]["hex"] = to
+    if to:
+        events.append(f"{name(leader)}, left alone in {where}, makes his way to {to} (8.6).")
+    else:
+        events.append(f"{name(leader)}, left alone in {where} and cut off, is killed (8.6).")
+
+
+def next_refuge(state: JSON, events: list[str]) -> None:
+    """Settle the waiting refuge choices that no longer need the player; stop at one that does.
+
+    Each is looked at again, since hexes may have been emptied since it was asked.
+    """
+    pending = state["pending"]
+    while pending["choices"]:
+        choice = pending["choices"][0]
+        refuge = _nearest_refuges(state, choice["from"])
+        if len(refuge) > 1:
+            pending["choices"][0] = {**choice, "to": refuge}
+            return
+        pending["choices"] = pending["choices"][1:]
+        send_leader(state, choice["leader"], refuge[0] if refuge else None, events)
+    state["pending"] = pending["resume"]
 
 
 def _nearest_refuges(state: JSON, start: str) -> list[str]:
@@ -291,16 +335,16 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
         f"= hit on {number} or less. Rolled {roll}: "
     )
     if hits(roll, number):
-        fate = take_step(state, unit, dice, events)
+        fate = take_step(state, unit, events)
         events.append(head + f"hit, {fate}.")
         if not combat_units_at(state, target_hex):
-            _offer_advance(state, target_hex, events)
+            offer_advance(state, target_hex, events)
     else:
         state["marks"]["now"].append({"k": "x", "s": "b", "x": target_hex})
         events.append(head + "miss.")
 
 
-def _offer_advance(state: JSON, hex_: str, events: list[str]) -> None:
+def offer_advance(state: JSON, hex_: str, events: list[str]) -> None:
     """8.7: one Zulu that attacked the emptied hex may advance into it."""
     b = board()
     zulus = zulus_by_hex(state)

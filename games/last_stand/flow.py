@@ -29,8 +29,12 @@ ZULU_PHASES = ("zulu_move", "zulu_attack", "sniping", "leaders")
 
 
 def to_act(state: JSON) -> str | None:
+    """The phasing side, unless a pending choice belongs to the other one (6.2)."""
     if state["result"]:
         return None
+    pending = state["pending"]
+    if pending and pending.get("side"):
+        return str(pending["side"])
     return ZULU if state["phase"] in ZULU_PHASES else BRITISH
 
 
@@ -80,7 +84,11 @@ def _end_setup(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None
 
 
 def _colours(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
-    setup.colours_decision(state, bool(action.get("show")), events)
+    if action.get("hold"):
+        choice = "hold"
+    else:
+        choice = "show" if action.get("show") else "away"
+    setup.colours_decision(state, choice, events)
     _arrivals_done(state, dice, events)
 
 
@@ -220,8 +228,9 @@ def _snipe(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
         )
         for unit in targets:
             if state["british"][unit]["hex"]:
-                events.append(combat.take_step(state, unit, dice, events) + ".")
-        end_phase(state, dice, events)
+                events.append(combat.take_step(state, unit, events) + ".")
+        if not state["pending"]:
+            end_phase(state, dice, events)
     else:
         state["pending"] = {"kind": "snipe", "left": total, "hit": []}
         events.append(
@@ -242,11 +251,44 @@ def _snipe_hit(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None
         raise RuleError(f"Pick one of: {', '.join(name(u) for u in allowed)}.")
     pending["hit"] = [*pending["hit"], unit]
     pending["left"] -= 1
-    events.append("Sniped: " + combat.take_step(state, unit, dice, events) + ".")
-    if pending["left"] <= 0 or not [
+    events.append("Sniped: " + combat.take_step(state, unit, events) + ".")
+    done = pending["left"] <= 0 or not [
         u for u in combat.snipe_targets(state) if u not in pending["hit"]
-    ]:
+    ]
+    if state["pending"] is not pending:  # a stranded leader's refuge is asked first (8.6)
+        if done:
+            state["pending"]["resume"] = None
+        return
+    if done:
         state["pending"] = None
+        end_phase(state, dice, events)
+
+
+def _refuge(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
+    """8.6: the British player sends a stranded leader to one of the equally near British
+    hexes; without a hex, the dice pick one for him."""
+    pending = state["pending"]
+    choice = pending["choices"][0]
+    emptied = sorted({c["from"] for c in pending["choices"]})
+    to = action.get("to")
+    if to is None:
+        to = ai.refuge_choice(state, dice)
+    if to not in choice["to"]:
+        raise RuleError(
+            f"{name(choice['leader'])} can make for {', '.join(choice['to'])}, "
+            "the nearest British hexes (8.6)."
+        )
+    pending["choices"] = pending["choices"][1:]
+    combat.send_leader(state, choice["leader"], str(to), events)
+    combat.next_refuge(state, events)
+    if state["pending"] and state["pending"]["kind"] == "refuge":
+        return
+    if phase_kind(state) == "zulu_attack":
+        for hex_ in emptied:
+            if not state["pending"]:
+                combat.offer_advance(state, hex_, events)
+        _skip_if_idle(state, dice, events)
+    elif not state["pending"]:
         end_phase(state, dice, events)
 
 
@@ -259,6 +301,23 @@ def _end(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     end_phase(state, dice, events)
 
 
+def _displace(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
+    """6.2: the Zulu player picks the hex an overstacked unit displaces to; without a hex,
+    the solitaire choice (the open hex with the most Zulus next to it) is made for him."""
+    pending = state["pending"]
+    to = action.get("to")
+    if to is None:
+        to = ai.displace_choice(state, dice)
+    if to not in pending["to"]:
+        raise RuleError(
+            f"{name(pending['unit'])} can displace from {pending['from']} only to "
+            f"{', '.join(pending['to'])} (6.2)."
+        )
+    state["pending"] = None
+    displace(state, pending["unit"], pending["from"], str(to), events)
+    end_phase(state, dice, events)
+
+
 def _zulu_auto_move(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     """The Zulu player hands the phase's movement to the solitaire rules (9.2)."""
     _zulu_moves(state, {"moves": ai.plan_moves(state, dice), "end": True}, dice, events)
@@ -267,6 +326,8 @@ def _zulu_auto_move(state: JSON, action: JSON, dice: Dice, events: list[str]) ->
 def _zulu_auto_attack(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     """Every remaining attack and advance as the solitaire rules would make them (9.2)."""
     while state["phase"] == "zulu_attack" and not state["result"]:
+        if to_act(state) != ZULU:
+            return
         order = ai.zulu_action(state, dice)
         if order["type"] == "end":
             end_phase(state, dice, events)
@@ -284,11 +345,17 @@ HANDLERS = {
         "attack": _attack,
         "advance": _advance,
         "hold": _hold,
+        "refuge": _refuge,
         "auto": _zulu_auto_attack,
         "end": _end,
     },
     "announce": {"order": _announce},
-    "british_move": {"move": _british_move, "square": _square, "end": _end},
+    "british_move": {
+        "move": _british_move,
+        "square": _square,
+        "end": _end,
+        "displace": _displace,
+    },
     "british_combat": {
         "aim": _aim,
         "confirm": _confirm,
@@ -296,11 +363,19 @@ HANDLERS = {
         "fire": _fire,
         "end": _end,
     },
-    "sniping": {"snipe": _snipe, "hit": _snipe_hit},
+    "sniping": {"snipe": _snipe, "hit": _snipe_hit, "refuge": _refuge},
     "leaders": {"fatalities": _fatalities},
 }
-PENDING_ORDERS = {"fire": ("confirm", "cancel"), "advance": ("advance", "hold"), "snipe": ("hit",)}
+PENDING_ORDERS = {
+    "fire": ("confirm", "cancel"),
+    "advance": ("advance", "hold"),
+    "snipe": ("hit",),
+    "displace": ("displace",),
+    "refuge": ("refuge",),
+}
 PENDING_HINTS = {
+    "refuge": "First the British player picks where the stranded leader goes (8.6).",
+    "displace": "First the Zulu player picks where the overstacked unit displaces to (6.2).",
     "fire": "A fire is aimed: confirm it or cancel it first.",
     "advance": "First decide the advance after combat: advance a Zulu into the hex, or hold.",
     "snipe": "First pick the British units that lose a step to sniping.",
@@ -321,7 +396,9 @@ def end_phase(state: JSON, dice: Dice, events: list[str]) -> None:
         if crowded:
             raise RuleError(f"Zulus may not end the phase stacked (6.4): {', '.join(crowded)}.")
     if kind == "british_move" and state["turn"] == 1:
-        resolve_overstacks(state, dice, events)
+        resolve_overstacks(state, events)
+        if state["pending"]:
+            return
     phase = state["phase"]
     if state["result"]:
         return
@@ -370,41 +447,56 @@ def _skip_if_idle(state: JSON, dice: Dice, events: list[str]) -> None:
         end_phase(state, dice, events)
 
 
-def resolve_overstacks(state: JSON, dice: Dice, events: list[str]) -> None:
+def resolve_overstacks(state: JSON, events: list[str]) -> None:
     """6.2: at the end of the first British movement, excess units displace or are lost.
 
-    The weakest units leave first. The Zulu would pick the hex; the engine picks for him
-    the open neighbour with the most Zulus next to it, the dice breaking ties.
+    The weakest units leave first. A unit with one open neighbour goes there; with several,
+    the Zulu player is asked to pick, and the phase ends once every hex is put right.
     """
-    b = board()
     for hex_ in sorted(british_by_hex(state)):
         while stack_strength(state, hex_) > STACK_LIMIT:
             unit = min(
                 combat_units_at(state, hex_), key=lambda u: (state["british"][u]["strength"], u)
             )
-            strength = state["british"][unit]["strength"]
-            zulus = zulus_by_hex(state)
-            open_ = [
-                n
-                for n in b.neighbours[hex_]
-                if n not in zulus
-                and n not in b.onrush
-                and stack_strength(state, n) + strength <= STACK_LIMIT
-            ]
+            open_ = displace_hexes(state, hex_, unit)
             if not open_:
                 state["british"][unit].update(hex=None, strength=0, square=False)
                 events.append(f"{name(unit)}, overstacked in {hex_} and hemmed in, is lost (6.2).")
                 continue
+            if len(open_) > 1:
+                state["pending"] = {
+                    "kind": "displace",
+                    "side": ZULU,
+                    "unit": unit,
+                    "from": hex_,
+                    "to": open_,
+                }
+                events.append(
+                    f"{name(unit)} must leave overstacked {hex_}; the Zulu player picks where "
+                    f"it goes: {', '.join(open_)} (6.2)."
+                )
+                return
+            displace(state, unit, hex_, open_[0], events)
 
-            menace = {n: sum(1 for m in b.neighbours[n] if m in zulus) for n in open_}
-            worst = max(menace.values())
-            to = dice.choice(
-                sorted(n for n in open_ if menace[n] == worst),
-                f"Zulu choice of hex for {name(unit)} to displace into",
-            )
-            state["british"][unit]["hex"] = to
-            state["marks"]["now"].append({"k": "m", "s": "b", "p": [hex_, to]})
-            events.append(f"{name(unit)} displaces from overstacked {hex_} to {to} (6.2).")
+
+def displace_hexes(state: JSON, hex_: str, unit: str) -> list[str]:
+    """Neighbours free of Zulus where the unit fits without overstacking them (6.2)."""
+    b = board()
+    zulus = zulus_by_hex(state)
+    strength = state["british"][unit]["strength"]
+    return sorted(
+        n
+        for n in b.neighbours[hex_]
+        if n not in zulus
+        and n not in b.onrush
+        and stack_strength(state, n) + strength <= STACK_LIMIT
+    )
+
+
+def displace(state: JSON, unit: str, hex_: str, to: str, events: list[str]) -> None:
+    state["british"][unit]["hex"] = to
+    state["marks"]["now"].append({"k": "m", "s": "b", "p": [hex_, to]})
+    events.append(f"{name(unit)} displaces from overstacked {hex_} to {to} (6.2).")
 
 
 def check_victory(state: JSON, events: list[str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.core.engine import JSON, Order
 from games.last_stand import combat, movement, setup
+from games.last_stand.ai import menace
 from games.last_stand.state import (
     PHASE_TITLES,
     RECYCLED,
@@ -172,6 +173,24 @@ def phase_buttons(state: JSON) -> list[Order]:
             )
         add("hold", "Do not advance", {"type": "hold"})
         return found
+    if pending and pending["kind"] == "refuge":
+        choice = pending["choices"][0]
+        leader = name(choice["leader"])
+        add("ref.auto", "Let the dice pick among the nearest British hexes", {"type": "refuge"})
+        for hex_ in choice["to"]:
+            add(f"ref.{hex_}", f"{leader} makes for {hex_}", {"type": "refuge", "to": hex_})
+        return found
+    if pending and pending["kind"] == "displace":
+        unit = name(pending["unit"])
+        add("disp.auto", "Pick for me: the hex with most Zulus next to it", {"type": "displace"})
+        for hex_ in pending["to"]:
+            near = menace(state, hex_)
+            add(
+                f"disp.{hex_}",
+                f"Displace {unit} to {hex_} ({near} Zulu{'' if near == 1 else 's'} next to it)",
+                {"type": "displace", "to": hex_},
+            )
+        return found
     if pending and pending["kind"] == "snipe":
         for unit in combat.snipe_targets(state):
             if unit not in pending["hit"]:
@@ -187,7 +206,14 @@ def phase_buttons(state: JSON) -> list[Order]:
         else:
             add("end", "Finish set-up", {"type": "end"})
     elif kind == "arrivals":
-        if state["colours"] == "waiting":
+        if state["colours"] == "waiting" and state["wagon"] is None:
+            add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
+            add(
+                "colours.hold",
+                "Hold the Colours back (the wagon is lost)",
+                {"type": "colours", "hold": True},
+            )
+        elif state["colours"] == "waiting":
             add("colours.show", "Raise the Colours", {"type": "colours", "show": True})
             add("colours.away", "Send the Colours away", {"type": "colours", "show": False})
         else:

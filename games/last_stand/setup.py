@@ -140,12 +140,28 @@ def arrival_hexes(state: JSON) -> list[str]:
     ]
 
 
-def colours_decision(state: JSON, show: bool, events: list[str]) -> None:
+def colours_decision(state: JSON, choice: str, events: list[str]) -> None:
+    """5.10: the British player raises the Colours over the wagon or sends them off the field.
+    With the wagon already lost they cannot be raised, but the player may still hold them
+    back rather than send them away, and keep the penalty of 8.12."""
     if state["colours"] != "waiting":
         raise RuleError("The Colours have already been decided; that cannot change (5.10).")
-    if show:
+    if choice == "show":
+        if state["wagon"] is None:
+            raise RuleError(
+                "The wagon is lost, so the Colours cannot be raised over it: "
+                "send them away or hold them back (5.10)."
+            )
         state["colours"] = "shown"
         events.append(f"The Queen's Colours are raised over the wagon in {state['wagon']} (5.9).")
+    elif choice == "hold":
+        if state["wagon"] is not None:
+            raise RuleError("Raise the Colours over the wagon or send them away (5.9, 5.10).")
+        state["colours"] = "held back"
+        events.append(
+            "The Queen's Colours are held back off the map: the lost wagon's fire penalty "
+            "stays (8.12)."
+        )
     else:
         state["colours"] = "sent away"
         events.append(
@@ -165,10 +181,13 @@ def arrive(state: JSON, hex_: str, events: list[str]) -> None:
 
 
 def start_arrivals(state: JSON, events: list[str]) -> None:
-    """At the start of turn 2; with the wagon already lost the Colours cannot be shown."""
+    """At the start of turn 2; with the wagon already lost the Colours cannot be raised, and
+    whether to send them away stays the player's choice (5.10)."""
     if state["wagon"] is None:
-        state["colours"] = "sent away"
-        events.append("The wagon is lost, so the Queen's Colours are sent off the field.")
+        events.append(
+            "The wagon is lost, so the Queen's Colours cannot be raised: send them away "
+            "(no more fire penalty for the wagon) or hold them back (5.10)."
+        )
     if not arrival_hexes(state):
         state["british"][ARRIVING]["hex"] = None
         state["british"][ARRIVING]["strength"] = 0

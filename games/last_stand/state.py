@@ -4,7 +4,7 @@ Shape::
 
     turn, phase, first ("move" | "combat" once Phase IV is announced),
     british: {id: {hex, strength, square}}   hex None = off the map (waiting or gone)
-    wagon: hex | None (captured), colours: waiting | shown | sent away | captured,
+    wagon: hex | None (captured), colours: waiting | shown | sent away | held back | captured,
     zulus: {id: hex | "east" | "west"}       a part name = recycled, waiting to re-enter,
     done: what has moved or fired this phase, pending: an order awaiting a choice,
     marks: {before, now}: moves and hits of the last phase and this one, for the map,

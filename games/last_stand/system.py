@@ -134,6 +134,17 @@ def summary_lines(state: JSON) -> list[str]:
     pending = state["pending"]
     if pending and pending["kind"] == "fire":
         lines.append(f"Aimed at {pending['target']}: {pending['working']}.")
+    if pending and pending["kind"] == "displace":
+        lines.append(
+            f"{name(pending['unit'])} must leave overstacked {pending['from']}; the Zulu "
+            f"player picks among {', '.join(pending['to'])} (6.2)."
+        )
+    if pending and pending["kind"] == "refuge":
+        choice = pending["choices"][0]
+        lines.append(
+            f"{name(choice['leader'])}, left alone in {choice['from']}, waits for the British "
+            f"player to pick among {', '.join(choice['to'])} (8.6)."
+        )
     return lines
 
 

@@ -87,6 +87,10 @@ def implement(ctx: Ctx, chit_id: str, slowed: int = 0) -> bool:
         elif boxes:
             advance(ctx, names, boxes)
         return False
+    if kind == "rifles_overheat":
+        overheat(ctx)
+        dispose(ctx, chit_id)
+        return False
     dispose(ctx, chit_id)
     if kind == "regroup":
         regroup(ctx)
@@ -96,16 +100,6 @@ def implement(ctx: Ctx, chit_id: str, slowed: int = 0) -> bool:
         advance(ctx, [n for n in active(s) if n == "inDluyengwe"], chit.boxes)
     elif kind == "dabulamanzi":
         dabulamanzi(ctx)
-    elif kind == "rifles_overheat":
-        s["turn_flags"]["drm_from"].append("Rifles Overheat")
-        extra = draw(ctx, "Rifles Overheat: draw another iMpi chit")
-        if extra is None:
-            return False
-        if is_advance(extra):
-            ctx.say(f"Rifles Overheat draws {chit_name(extra)}.")
-            return implement(ctx, extra)
-        s["cup"].append(extra)
-        ctx.say(f"Rifles Overheat draws {chit_name(extra)}; it goes back into the cup unused.")
     elif kind == "seniority_debate":
         seniority(ctx)
     elif kind == "washing_of_the_spears":
@@ -122,6 +116,23 @@ def implement(ctx: Ctx, chit_id: str, slowed: int = 0) -> bool:
         ctx.say(f"Zulu Snipers draws on until {chit_name(pick)}.")
         return implement(ctx, pick)
     return False
+
+
+def overheat(ctx: Ctx) -> None:
+    """5.3.4: a -1 on Volleys this turn, and one more chit drawn: an Advance is carried out,
+    anything else goes back unused. The Overheat marker itself is still out of the cup while
+    it draws, so it can never draw itself."""
+    s = ctx.s
+    s["turn_flags"]["drm_from"].append("Rifles Overheat")
+    extra = draw(ctx, "Rifles Overheat: draw another iMpi chit")
+    if extra is None:
+        return
+    if is_advance(extra):
+        ctx.say(f"Rifles Overheat draws {chit_name(extra)}.")
+        implement(ctx, extra)
+        return
+    s["cup"].append(extra)
+    ctx.say(f"Rifles Overheat draws {chit_name(extra)}; it goes back into the cup unused.")
 
 
 def regroup(ctx: Ctx) -> None:

@@ -100,3 +100,59 @@ def test_a_human_zulu_can_hand_a_phase_to_the_solitaire_rules_9_2() -> None:
     attack = scene({"a": "1706", "e": "1704"}, ["1705", "1707", "1605"], phase="zulu_attack")
     attack, events = apply(attack, ZULU, {"type": "auto"}, Dice(SEED))
     assert attack["phase"] != "zulu_attack" and sum("attacks" in e for e in events) == 3
+
+
+def test_9_2_every_adjacent_unit_is_attacked_when_the_attackers_can_cover_them_all() -> None:
+    """Six Zulus can give each of five units its own attack; only the one in 2402 reaches RB."""
+    state = scene(
+        {"p40r": "2504", "qp": "2504", "rb": "2503", "28rd": "2403", "g": "2304"},
+        ["2203", "2404", "2303", "2204", "2402", "2505"],
+        phase="zulu_attack",
+    )
+    adjacent = {u for us in combat.zulu_attackers(state).values() for u in us}
+    attacked = []
+    while state["phase"] == "zulu_attack":
+        order = ai.zulu_action(state, Dice(SEED))
+        if order["type"] == "end":
+            break
+        attacked.append(order["target"])
+        state, _ = apply(state, ZULU, order, LoadedDice(6))
+    assert set(attacked) == adjacent and len(attacked) == 6
+
+
+def test_9_2_wagon_comes_first_only_while_it_and_the_colours_are_on_the_map() -> None:
+    """An unguarded wagon in 1504 and a free hex next to A Co.: the Colours decide which first."""
+    for colours, first in (("waiting", "1605"), ("sent away", "1605"), ("shown", "1504")):
+        state = scene(
+            {"a": "1706"}, ["1302"], wagon="1504", colours=colours, turn=3, spare_moved=True
+        )
+        _after, moves = run_moves(state)
+        assert moves == [["1302", first]], colours
+
+
+def test_5_10_the_british_bot_sends_the_colours_away_once_the_wagon_is_lost() -> None:
+    state = scene({"a": "1706"}, [], phase="arrivals", turn=2, wagon=None)
+    assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": False}
+    state["wagon"] = "1008"
+    assert ai.british_action(state, Dice(SEED)) == {"type": "colours", "show": True}
+
+
+def test_6_2_the_bot_zulu_displaces_into_the_hex_with_most_zulus_next_to_it() -> None:
+    state = scene({"a": "1206", "c": "1206"}, ["1105", "1306"], phase="british_4", first="move")
+    state, _ = apply(state, "british", {"type": "end"}, Dice(SEED))
+    order = ai.zulu_action(state, Dice(SEED))
+    assert order == ai.zulu_action(state, Dice(SEED)) and order["type"] == "displace"
+    most = max(ai.menace(state, h) for h in state["pending"]["to"])
+    assert ai.menace(state, order["to"]) == most
+
+
+def test_8_6_the_british_bot_sends_a_stranded_leader_by_the_seeded_dice() -> None:
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705"],
+        phase="zulu_attack",
+    )
+    state, _ = apply(state, ZULU, {"type": "attack", "from": "1705", "target": "rb"}, LoadedDice(1))
+    order = ai.british_action(state, Dice(SEED))
+    assert order == ai.british_action(state, Dice(SEED))
+    assert order["type"] == "refuge" and order["to"] in ("1708", "1807")

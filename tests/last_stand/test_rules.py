@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import NotYourTurn, RuleError
-from games.last_stand import combat, movement, setup
+from games.last_stand import combat, flow, movement, setup
 from games.last_stand.flow import apply
+from games.last_stand.orders import legal as legal_orders
 from games.last_stand.state import STACK_LIMIT
+from games.last_stand.system import summary_lines
 from tests.last_stand.scenes import LoadedDice, scene, zulus_in
 
 BRITISH, ZULU = "british", "zulu"
@@ -173,15 +175,63 @@ def test_5_9_turn_two_arrivals_and_5_10_colours_decision() -> None:
     assert away["colours"] == "sent away"
 
 
+def test_5_10_a_wagon_lost_on_turn_one_leaves_the_colours_to_the_player() -> None:
+    """The wagon fell in 1206 on turn 1: the Colours cannot be raised, and sending them away
+    (which lifts the 8.12 penalty) is the player's call, not the engine's."""
+    state = scene({"a": "1706"}, ["1705"], phase="leaders", turn=1, wagon=None)
+    state, events = go(state, ZULU, {"type": "fatalities"})
+    assert state["phase"] == "arrivals" and state["colours"] == "waiting"
+    assert any("send them away" in e for e in events)
+    keys = {o.key for o in legal_orders(state)}
+    assert {"colours.away", "colours.hold"} <= keys and "colours.show" not in keys
+    with pytest.raises(RuleError, match="cannot be raised"):
+        go(state, BRITISH, {"type": "colours", "show": True})
+    held, _ = go(state, BRITISH, {"type": "colours", "hold": True})
+    assert held["colours"] == "held back"
+    held["phase"], held["first"] = "british_4", "combat"
+    assert (
+        dict(combat.fire_modifiers(held, "a", "1705", reaction=False)).get(
+            "ammunition wagon captured"
+        )
+        == -1
+    )
+    away, _ = go(state, BRITISH, {"type": "colours", "show": False})
+    assert away["colours"] == "sent away"
+
+
 # -- 6.0 stacking -------------------------------------------------------------------------
 
 
 def test_6_2_overstack_of_2004_displaced_at_the_end_of_the_first_british_movement() -> None:
     state = scene({"f": "2004", "nb": "2004"}, ["1903"], phase="british_4", first="move")
-    state, events = go(state, BRITISH, {"type": "end"}, 1)
+    state, events = go(state, BRITISH, {"type": "end"})
+    assert state["pending"]["kind"] == "displace" and state["pending"]["unit"] == "nb"
+    state, events = go(state, ZULU, {"type": "displace"}, 1)
     assert state["british"]["f"]["hex"] == "2004"
     assert state["british"]["nb"]["hex"] in ("1904", "2003", "2005", "2103", "2104")
-    assert any("displaces" in e for e in events)
+    assert any("displaces" in e for e in events) and state["phase"] == "british_5"
+
+
+def test_6_2_the_zulu_player_picks_where_an_overstacked_unit_displaces() -> None:
+    """A Co. (8) and C Co. (4) end turn 1 together in 1206 with two Zulus near: C Co. must go,
+    and the hex is the Zulu player's to pick, the solitaire pick offered as the default."""
+    state = scene({"a": "1206", "c": "1206"}, ["1105", "1306"], phase="british_4", first="move")
+    state, events = go(state, BRITISH, {"type": "end"})
+    assert flow.to_act(state) == ZULU and state["phase"] == "british_4"
+    assert "the Zulu player picks" in events[-1]
+    assert any("Zulu player picks among" in line for line in summary_lines(state))
+    orders = legal_orders(state)
+    keys = [o.key for o in orders]
+    assert keys[0] == "disp.auto" and {f"disp.{h}" for h in state["pending"]["to"]} <= set(keys)
+    assert all(len(o.label) <= 80 for o in orders)
+    with pytest.raises(NotYourTurn):
+        go(state, BRITISH, {"type": "end"})
+    with pytest.raises(RuleError, match="only to"):
+        go(state, ZULU, {"type": "displace", "to": "1206"})
+    far = max(state["pending"]["to"])
+    state, events = go(state, ZULU, {"type": "displace", "to": far})
+    assert state["british"]["c"]["hex"] == far and state["british"]["a"]["hex"] == "1206"
+    assert state["pending"] is None and state["phase"] == "british_5"
 
 
 def test_6_2_overstack_surrounded_is_eliminated() -> None:
@@ -323,6 +373,41 @@ def test_8_6_leader_left_alone_goes_to_nearest_british_hex_or_dies() -> None:
     trapped = scene({"rb": ("1706", 1), "wardell": "1706", "a": "1709"}, ring, phase="zulu_attack")
     trapped, _ = go(trapped, ZULU, {"type": "attack", "from": "1705", "target": "rb"}, 1)
     assert trapped["british"]["wardell"]["hex"] is None
+
+
+def test_8_6_the_british_player_picks_among_equally_near_refuges() -> None:
+    """RB falls in 1706 under a Zulu attack; Wardell could reach A Co. (1708) or C Co. (1807),
+    both two hexes off, so the British player picks before the Zulu may advance."""
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705"],
+        phase="zulu_attack",
+    )
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "rb"}, 1)
+    assert flow.to_act(state) == BRITISH and state["british"]["wardell"]["hex"] == "1706"
+    keys = [o.key for o in legal_orders(state)]
+    assert keys == ["ref.auto", "ref.1708", "ref.1807"]
+    assert any("1708, 1807 (8.6)" in line for line in summary_lines(state))
+    with pytest.raises(RuleError, match="1708, 1807"):
+        go(state, BRITISH, {"type": "refuge", "to": "1606"})
+    state, _ = go(state, BRITISH, {"type": "refuge", "to": "1807"})
+    assert state["british"]["wardell"]["hex"] == "1807"
+    assert state["pending"]["kind"] == "advance" and flow.to_act(state) == ZULU
+
+
+def test_8_6_a_sniped_leader_s_refuge_waits_for_the_rest_of_the_sniping() -> None:
+    """Sniping on turn 3 takes RB out of 1706 and hits A Co. and C Co.: Wardell's choice
+    comes after the hits, then the phase ends."""
+    state = scene(
+        {"rb": ("1706", 1), "wardell": "1706", "a": "1708", "c": "1807"},
+        ["1705", "1709", "1808"],
+        phase="sniping",
+        turn=3,
+    )
+    state, _ = go(state, ZULU, {"type": "snipe"}, 1)
+    assert state["pending"]["kind"] == "refuge" and state["british"]["a"]["strength"] == 7
+    state, _ = go(state, BRITISH, {"type": "refuge"}, 2)
+    assert state["british"]["wardell"]["hex"] == "1807" and state["phase"] == "leaders"
 
 
 def test_8_7_advance_after_combat_captures_wagon_and_colours() -> None:

@@ -232,6 +232,20 @@ def test_rifles_overheat_534() -> None:
     assert s2["ibuthos"]["inDluyengwe"]["pos"] == 3
 
 
+def test_rifles_overheat_goes_back_to_the_cup_only_after_its_draw_534() -> None:
+    """5.3.4: with one Advance chit left besides it, Overheat's extra draw can only be that
+    Advance (no die is needed); the Overheat marker is back in the cup afterwards."""
+    s = game()
+    keep = ["overheat", "adv-chest-1-2"]
+    for c in [c for c in s["cup"] if c not in keep]:
+        s["cup"].remove(c)
+        s["chits_used"].append(c)
+    ctx = Ctx(s, Scripted())
+    implement(ctx, s["cup"].pop(s["cup"].index("overheat")))
+    assert [r.purpose for r in ctx.dice.rolls] == []
+    assert s["cup"] == ["overheat"] and "adv-chest-1-2" in s["chits_used"]
+
+
 def test_seniority_debate_535() -> None:
     """5.3.5: available leaders go back to hand; the rest of the turn is skipped."""
     s = game()
