@@ -176,7 +176,6 @@ class ZonesCog(LaagerCog):
         exit: bool = False,
     ) -> None:
         options = {
-            "solitaire": mode == "solo",
             "charts": charts,
             "bourne_charge": bourne_charge,
             "extra_vp": extra_vp,

@@ -198,6 +198,23 @@ async def test_a_bad_typed_order_is_refused_with_what_is_allowed(
     assert after.version == before.version
 
 
+async def test_solo_from_game_new_plays_the_zulus_by_rule_18(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """The solo mode implies the solitaire rule however the game is started; the first Zulu
+    order is the solitaire one, and options given at the start still apply."""
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    await sandbox.slash(
+        alice, "game new", {"system": "zones", "scenario": "rorkes-drift", "mode": "solo"}
+    )
+    game, _system = await laager.service.latest(place)
+    assert game.state["options"]["solitaire"] and game.options == {"solitaire": True}
+    await sandbox.slash(alice, "game abort")
+    await sandbox.slash(alice, "zones new", {"battle": "isandlwana", "charts": True})
+    game, _system = await laager.service.latest(place)
+    assert not game.state["options"]["solitaire"] and game.state["options"]["charts"]
+
+
 def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> None:
     """``sp`` trims the counters shown to at most one per SP; an order without a strength
     refuses an amount in words instead of passing it on."""
