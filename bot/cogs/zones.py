@@ -40,14 +40,22 @@ LOSSES = ("hits", "ammo")
 Amount = app_commands.Range[int, 1, 200]
 
 
-async def my_orders(interaction: Interaction) -> list[Order]:
-    """The user's orders in this channel's zone game now (none if it is another game)."""
+async def zone_orders(interaction: Interaction) -> list[Order]:
+    """The user's orders in this channel's zone game now; a refusal if there is none here."""
     service = interaction.client.service
+    _game, system, _seats = await service.current(place_of(interaction))
+    if system.id != SYSTEM.id:
+        raise BadInput(
+            f"The game in this channel is {system.title}; `/zones` gives orders only in "
+            f"{SYSTEM.title}. Use `/game status` for this game's choices."
+        )
+    return await service.orders(place_of(interaction), interaction.user.id)
+
+
+async def my_orders(interaction: Interaction) -> list[Order]:
+    """The user's zone game orders for autocomplete: none where there is no zone game."""
     try:
-        _game, system, _seats = await service.current(place_of(interaction))
-        if system.id != SYSTEM.id:
-            return []
-        return await service.orders(place_of(interaction), interaction.user.id)
+        return await zone_orders(interaction)
     except LaagerError:
         return []
 
@@ -128,7 +136,7 @@ class ZonesCog(LaagerCog):
         sp: int | None = None,
         counters: int | None = None,
     ) -> None:
-        order = chosen(of_kind(await my_orders(interaction), kinds, escort), key, what)
+        order = chosen(of_kind(await zone_orders(interaction), kinds, escort), key, what)
         action = with_amounts(order, sp, counters)
         update = await self.bot.service.act(
             place_of(interaction), await actor_of(interaction), action

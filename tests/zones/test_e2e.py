@@ -215,6 +215,16 @@ async def test_solo_from_game_new_plays_the_zulus_by_rule_18(
     assert not game.state["options"]["solitaire"] and game.state["options"]["charts"]
 
 
+async def test_zones_commands_in_another_game_say_which_game_is_here(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "solo"})
+    refused = await sandbox.slash(alice, "zones end")
+    text = refused.response.content
+    assert refused.response.ephemeral and "The game in this channel is Last Stand" in text
+    assert await sandbox.autocomplete(alice, "zones move", {"order": ""}, focused="order") == []
+
+
 def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> None:
     """``sp`` trims the counters shown to at most one per SP; an order without a strength
     refuses an amount in words instead of passing it on."""
