@@ -167,6 +167,7 @@ class GameService:
         system = self.registry.get(system_id)
         scenario = _pick("scenario", scenario, list(system.scenarios), system.title)
         mode = _pick("mode", mode, list(system.modes), system.title)
+        options = {**system.modes[mode].options, **dict(options or {})}
         bot_sides = _bot_sides(system, mode)
         human_sides = [s for s in system.sides if s not in bot_sides]
         if side is None:

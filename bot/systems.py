@@ -12,7 +12,9 @@ from games.core.engine import JSON, GameSystem, View
 from games.last_stand.system import SYSTEM as LAST_STAND
 from games.ramparts.system import SYSTEM as RAMPARTS
 from games.registry import Registry
+from games.zones.system import SYSTEM as ZONES
 from renderers import last_stand, ramparts
+from renderers import zones as zones_render
 
 Render = Callable[[View, JSON], bytes | None]
 """A pure function from a view and drawing options to PNG bytes (None: nothing to draw)."""
@@ -44,9 +46,19 @@ RAMPARTS_MENUS = {
 """The menus orders are grouped into, by the kind the engine gives each order."""
 
 
+ZONES_MENUS = {
+    "hits": "Take the hit on (the suggested unit first)",
+    "ammo": "Mark a unit Ammo Depleted",
+    "charge": "The bayonet charge",
+}
+"""Menus for the zone game's button orders when there are too many for buttons; its many
+other orders go through ``/zones`` and autocomplete."""
+
+
 BUILT_IN: tuple[Pairing, ...] = (
     Pairing(LAST_STAND, last_stand.render, "bot.cogs.last_stand"),
     Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts", menu_layout(RAMPARTS_MENUS)),
+    Pairing(ZONES, zones_render.render, "bot.cogs.zones", menu_layout(ZONES_MENUS)),
 )
 """The systems that ship with the bot."""
 

@@ -97,11 +97,14 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Mode:
-    """How seats are filled: ``bot_sides`` are played by the bot unless a player takes them."""
+    """How seats are filled: ``bot_sides`` are played by the bot unless a player takes them.
+    ``options`` are those the mode itself implies (a solitaire rule for the bot's side); the
+    options given when the game starts are laid over them."""
 
     id: str
     title: str
     bot_sides: tuple[str, ...] | Literal["others", "all"] = ()
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The optional rules chosen when a game starts (17.0-17.4, 18.0), checked and filled in.
 
 ``solitaire`` (18.0) the Zulus are played by the rules' dice (games.zones.solitaire): the
-bot's solo mode sets it, since a system does not see the mode;
+solo mode implies it (``Mode.options``), since a system does not see the mode;
 ``charts`` (17.0) British fire and every melee and bayonet charge are read from the chart
 of average hits instead of rolled (Zulu random fire is always rolled); ``bourne_charge``
 (17.1.2, Rorke's Drift) Colour Sgt. Bourne may lead a bayonet charge (notes: bourne-charge);

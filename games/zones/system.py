@@ -52,7 +52,12 @@ class Zones:
     }
     modes: ClassVar[dict[str, Mode]] = {
         "two-player": Mode("two-player", "Two players"),
-        "solo": Mode("solo", "Solo: you are the British, the bot runs the Zulus", (ZULU,)),
+        "solo": Mode(
+            "solo",
+            "Solo: you are the British, the bot runs the Zulus by rule 18.0",
+            (ZULU,),
+            {"solitaire": True},
+        ),
         "bots": Mode("bots", "Bot against bot", "all"),
     }
 

@@ -1,6 +1,8 @@
-"""Zone map benchmarks: drawing and encoding the map of each battle, and the PNG settings.
+"""Zone game benchmarks: drawing and encoding the map of each battle, the PNG settings, the
+solitaire Zulu turn (goal: under 20 ms) and a whole bot-against-bot game of each battle
+(goal: under 1 s).
 
-Run: ``.venv/bin/python -m tests.bench.zones [--renders N]``.
+Run: ``.venv/bin/python -m tests.bench.zones [--renders N] [--games N]``.
 Pictures are the samples the renderer's tests use (British at set-up, Zulu stacks closing
 in, marks and last moves), by day and by night, public and the Zulu player's own. Times are
 CPU time of this process on one core; figures from one run are comparable with each other,
@@ -18,7 +20,10 @@ from typing import Any
 
 from PIL import Image
 
-from games.core.engine import View, Viewer
+from games.core.dice import Dice, derived_seed
+from games.core.engine import JSON, View, Viewer
+from games.zones.state import ZULU
+from games.zones.system import SYSTEM
 from renderers.png import PALETTE_LEVEL, encode_indexed
 from renderers.zones import colours, draw, render
 from tests.zones.pictures import sample
@@ -95,13 +100,54 @@ def bench_encoders(battle: str, runs: int) -> None:
     print(f"  in use (zlib {PALETTE_LEVEL}): {len(encode_indexed(drawn)) / 1024:.1f} KB")
 
 
+def play(battle: str, seed: str, options: JSON) -> list[JSON]:
+    """Every position of one game played to its end by the built-in policy for both sides."""
+    dice = Dice(derived_seed(seed))
+    state = SYSTEM.new(battle, options, dice).state
+    seen = [state]
+    while not SYSTEM.result(state):
+        [side] = SYSTEM.to_act(state)
+        state = SYSTEM.apply(state, side, SYSTEM.bot_action(state, side, dice), dice).state
+        seen.append(state)
+    return seen
+
+
+def bench_solitaire(battle: str, games: int) -> None:
+    """The Zulus' part of each turn of a solitaire game (rule 18.0): every ``solo`` order of
+    one turn (one for each Zulu phase), timed together, over every turn of several games."""
+    turns: dict[tuple[int, int], list[JSON]] = {}
+    for n in range(games):
+        for state in play(battle, f"solitaire {battle} {n}", {"solitaire": True}):
+            if SYSTEM.to_act(state) == (ZULU,):
+                turns.setdefault((n, state["turn"]), []).append(state)
+    dice = Dice(derived_seed(f"solitaire turns {battle}"))
+    solo = {"type": "solo"}
+    each = iter(list(turns.values()) * 2)
+
+    def one_turn() -> None:
+        for state in next(each):
+            SYSTEM.apply(state, ZULU, solo, dice)
+
+    samples = timed(one_turn, len(turns))
+    print(f"  solitaire Zulu turn  {figures(samples)}  (n={len(turns)}, goal under 20 ms)")
+
+
+def bench_games(battle: str, games: int) -> None:
+    seeds = iter(range(10**9))
+    samples = timed(lambda: play(battle, f"bots {battle} {next(seeds)}", {}), games)
+    print(f"  bot-against-bot game {figures(samples)}  (n={games}, goal under 1 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--encoder-runs", type=int, default=30)
+    parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     for battle in BATTLES:
         bench_battle(battle, args.renders)
+        bench_solitaire(battle, max(1, args.games // 5))
+        bench_games(battle, args.games)
     bench_encoders(BATTLES[0], args.encoder_runs)
 
 

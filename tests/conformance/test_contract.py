@@ -23,7 +23,7 @@ from bot.service import Update
 from bot.systems import pairings
 from bot.ui import panel_view, public_view
 from games.core.dice import Dice, derived_seed
-from games.core.engine import JSON, GameSystem, Order, Viewer, hidden_from
+from games.core.engine import JSON, GameSystem, Mode, Order, Viewer, hidden_from
 from games.core.errors import RuleError
 from games.core.replay import Step, replay
 
@@ -168,6 +168,22 @@ def test_system_declares_its_modes_and_sides(system: GameSystem) -> None:
     for mode in system.modes.values():
         if isinstance(mode.bot_sides, tuple):
             assert set(mode.bot_sides) <= set(system.sides)
+        starts_with_its_options(system, mode)
+
+
+def starts_with_its_options(system: GameSystem, mode: Mode) -> None:
+    """The options a mode implies start a game of every scenario."""
+    if not mode.options:
+        return
+    for scenario in system.scenarios:
+        system.new(scenario, dict(mode.options), Dice(derived_seed("mode options")))
+
+
+def test_the_checks_catch_a_mode_implying_an_unknown_option() -> None:
+    from games.zones.system import SYSTEM as ZONES
+
+    with pytest.raises(RuleError, match="Unknown option"):
+        starts_with_its_options(ZONES, Mode("solo", "Solo", ("zulu",), {"no_such_rule": True}))
 
 
 def test_the_checks_catch_a_leak_through_a_label_or_a_picture() -> None:

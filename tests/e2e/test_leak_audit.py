@@ -20,7 +20,11 @@ from tests.e2e.leak_audit import audit_bots_game, audit_game
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
 EXTRA = ["tests.fixtures.duel:PAIRING", *LEAKY]
 REAL = list(installed(["tests.fixtures.duel:PAIRING"]))
-PEOPLE_PLAY = {"duel": ("two-player", "standard"), "ramparts": ("solo", None)}
+PEOPLE_PLAY = {
+    "duel": ("two-player", "standard"),
+    "ramparts": ("solo", None),
+    "zones": ("two-player", "rorkes-drift"),
+}
 """Systems with secrets, played by people through buttons and panels: mode and scenario."""
 
 

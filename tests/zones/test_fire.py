@@ -81,6 +81,18 @@ def test_rule_11_2_2_zulus_choose_losses_warriors_first_then_leaders() -> None:
     assert warriors(s) == 90
 
 
+def test_rule_3_4_the_zulu_player_alone_is_told_the_strength_left_after_losses() -> None:
+    """Losses are public (the loss track), the strength left is not: it goes to the Zulu
+    player's private text and never into the public text."""
+    s = arrange("isandlwana", 2, "D", {"16": ["f1", "f2"]}, {"17": (7, 1, [])})
+    outcome = SYSTEM.apply(s, "british", fire(["f1", "f2"], "17"), Scripted(6, 6))
+    [event] = outcome.events
+    assert "The Zulus in zone 17 lose 2 SP." in event.text
+    assert "5 SP" not in event.text
+    assert "Your warriors in zone 17 are down to 5 SP." in event.private["zulu"]
+    assert "down to" not in event.private.get("british", "")
+
+
 def test_rule_11_4_2_example_from_11_to_17_counting_clear_zones() -> None:
     s = arrange("isandlwana", 2, "D", {"11": ["c1"], "16": ["f1"]}, {"17": (10, 1, [])})
     assert hit_number(s, "11", "17") == 4

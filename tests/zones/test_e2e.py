@@ -1,0 +1,241 @@
+"""The zone game through Discord-in-a-box: a solo Rorke's Drift and a two-player Isandlwana,
+each played to its end.
+
+Every order is the one the built-in policy would give, given through the bot's own means
+only: a ``/zones`` subcommand whose autocomplete offers it, or a button or menu on the
+player's private panel. The Zulu strengths reach the Zulu player by DM and nobody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import LaagerBot, running_bot
+from bot.cogs.zones import with_amounts
+from bot.errors import BadInput
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.service import Place
+from games.core.engine import Order
+from games.zones import policy
+from games.zones.state import BRITISH, ZULU
+from games.zones.system import SYSTEM
+from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
+
+__all__ = ["alice", "bob", "sandbox", "sqlite_url"]
+"""Discord-in-a-box fixtures shared with tests/e2e."""
+
+SYSTEMS: list[str] = []  # the built-in systems only
+PANEL = "My orders (private)"
+STEP_LIMIT = 3000
+COMMAND = {
+    "move": "move",
+    "place": "move",
+    "enter": "enter",
+    "regroup": "regroup",
+    "stack": "stack",
+    "replace": "replace",
+    "fire": "fire",
+    "volley": "volley",
+    "random-fire": "randomfire",
+    "melee": "melee",
+    "advance": "advance",
+    "charge": "charge",
+    "hits": "losses",
+    "ammo": "losses",
+}
+"""The ``/zones`` subcommand that gives each kind of order not offered as a button."""
+
+STRENGTH = re.compile(r"\b\d+ SP\b")
+ZULU_STRENGTH = re.compile(r"You (?:bring|move) \d+ SP")
+"""How the Zulu player's private messages state the strength of a force."""
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    async with running_bot(bot_settings(sandbox, sqlite_url, SYSTEMS)) as bot:
+        await sandbox.wait_ready()
+        yield bot
+
+
+def find(message: Message, key: str) -> tuple[str, str | None]:
+    """The custom id of the button, or of the menu and option, that gives this order."""
+    for row in message.components:
+        for item in row.get("components", []):
+            if item["type"] == 2 and item["custom_id"].endswith(f":{key}"):
+                return item["custom_id"], None
+            if item["type"] == 3 and any(o["value"] == key for o in item["options"]):
+                return item["custom_id"], key
+    raise AssertionError(f"order {key} is not offered on {message.text()}")
+
+
+def latest_post(sandbox: DiscordSandbox) -> Message:
+    """The newest channel post with buttons or menus: the one carrying the open orders."""
+    return next(m for m in reversed(sandbox.messages()) if m.components)
+
+
+async def give(sandbox: DiscordSandbox, user: SandboxUser, order: Order) -> None:
+    """Give one order as a player would: a button under the map or on the private panel
+    (for orders naming a secret), or the subcommand
+    for its kind with the value its autocomplete offers."""
+    if order.button:
+        where = latest_post(sandbox)
+        if order.private:
+            opened = await sandbox.click(user, where, label=PANEL)
+            where = opened.response
+            assert where is not None and where.ephemeral
+        custom_id, value = find(where, order.key)
+        if value is None:
+            await sandbox.click(user, where, custom_id=custom_id)
+        else:
+            await sandbox.select(user, where, [value], custom_id=custom_id)
+        return
+    command = "zones escort" if order.key.startswith("escort.") else f"zones {COMMAND[order.kind]}"
+    offered = await sandbox.autocomplete(user, command, {"order": order.key}, focused="order")
+    assert order.key in [c["value"] for c in offered], (command, order.key, offered)
+    done = await sandbox.slash(user, command, {"order": order.key})
+    refused = done.response
+    assert refused is None or not refused.ephemeral, refused.content
+
+
+async def play_out(
+    sandbox: DiscordSandbox, laager: LaagerBot, users: dict[str, SandboxUser]
+) -> tuple[int, set[str]]:
+    """Play the channel's game to its end by the policy's orders; the steps taken and the
+    kinds of order given."""
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    kinds: set[str] = set()
+    for step in range(STEP_LIMIT):
+        game, _system = await laager.service.latest(place)
+        if SYSTEM.result(game.state):
+            return step, kinds
+        [side] = SYSTEM.to_act(game.state)
+        action = policy.choose(game.state, side)
+        order = next(o for o in SYSTEM.legal_orders(game.state, side) if o.action == action)
+        kinds.add(order.kind)
+        await give(sandbox, users[side], order)
+        await asyncio.sleep(0)
+    raise AssertionError("the game did not end")
+
+
+def channel_text(sandbox: DiscordSandbox) -> str:
+    return "\n".join(m.text() for m in sandbox.messages() if m.recipient is None)
+
+
+async def test_solo_rorkes_drift_to_its_end(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    started = await sandbox.slash(alice, "zones new", {"battle": "rorkes-drift", "mode": "solo"})
+    post = started.response
+    assert post is not None and not post.ephemeral
+    assert [a.filename for a in post.attachments] == ["map.png"]
+    game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert game.options["solitaire"], "solo mode plays the Zulus by rule 18.0"
+
+    steps, kinds = await play_out(sandbox, laager, {BRITISH: alice})
+    assert steps > 20 and {"end", "fire"} <= kinds
+    last = sandbox.messages()[-1]
+    assert "Game over" in last.text() and last.components == []
+    assert [a.filename for a in last.attachments] == ["map.png"]
+    assert not ZULU_STRENGTH.search(channel_text(sandbox))
+    dms = "\n".join(m.content for m in sandbox.dms(alice))
+    assert "Zulu stack in zone" not in dms and not ZULU_STRENGTH.search(dms)
+
+
+async def test_two_player_isandlwana_to_its_end(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    started = await sandbox.slash(
+        alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
+    )
+    assert [a.filename for a in started.response.attachments] == ["map.png"]
+    joined = await sandbox.slash(bob, "game join", {"side": ZULU})
+    assert not joined.response.ephemeral, joined.response.content
+
+    steps, kinds = await play_out(sandbox, laager, {BRITISH: alice, ZULU: bob})
+    assert steps > 20 and {"enter", "move", "fire", "end"} <= kinds
+    maps = [m for m in sandbox.messages() if any(a.filename == "map.png" for a in m.attachments)]
+    assert len(maps) > 10, "a map after the phases"
+
+    zulu = "\n".join(m.content for m in sandbox.dms(bob))
+    assert ZULU_STRENGTH.search(zulu), "the Zulu player is told his strengths"
+    british = "\n".join(m.content for m in sandbox.dms(alice))
+    assert not ZULU_STRENGTH.search(british) and "Zulu SP held off board" not in british
+    public = channel_text(sandbox)
+    assert not ZULU_STRENGTH.search(public) and "Zulu SP held off board" not in public
+
+
+async def test_a_bad_typed_order_is_refused_with_what_is_allowed(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """A value typed instead of picked names the orders that may be given instead, an
+    order of another kind is not given by the wrong command, an amount is refused where an
+    order takes none, and nothing is applied."""
+    await sandbox.slash(
+        alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
+    )
+    await sandbox.slash(bob, "game join", {"side": ZULU})
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    before, _ = await laager.service.latest(place)
+    none = await sandbox.slash(alice, "zones fire", {"order": "fire.Z.99"})
+    assert none.response.ephemeral and "no fire orders to give now" in none.response.content
+    wrong = await sandbox.slash(alice, "zones stack", {"order": "top.19.nobody"})
+    text = wrong.response.content
+    assert wrong.response.ephemeral and "is not one of your stack orders now. You can" in text
+    assert "`top.19.vause`" in text, "the refusal names orders that may be given"
+    spoof = await sandbox.slash(alice, "zones stack", {"order": "end"})
+    assert spoof.response.ephemeral and "You can choose" in spoof.response.content
+    [first, *_] = await sandbox.autocomplete(alice, "zones stack", {"order": ""}, focused="order")
+    amount = await sandbox.slash(alice, "zones melee", {"order": first["value"], "sp": 3})
+    assert amount.response.ephemeral and "no melee attacks to give" in amount.response.content
+    offered = await sandbox.autocomplete(bob, "zones stack", {"order": ""}, focused="order")
+    assert offered == [], "the Zulu player is offered nothing while the British set up"
+    after, _ = await laager.service.latest(place)
+    assert after.version == before.version
+
+
+async def test_solo_from_game_new_plays_the_zulus_by_rule_18(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """The solo mode implies the solitaire rule however the game is started; the first Zulu
+    order is the solitaire one, and options given at the start still apply."""
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    await sandbox.slash(
+        alice, "game new", {"system": "zones", "scenario": "rorkes-drift", "mode": "solo"}
+    )
+    game, _system = await laager.service.latest(place)
+    assert game.state["options"]["solitaire"] and game.options == {"solitaire": True}
+    await sandbox.slash(alice, "game abort")
+    await sandbox.slash(alice, "zones new", {"battle": "isandlwana", "charts": True})
+    game, _system = await laager.service.latest(place)
+    assert not game.state["options"]["solitaire"] and game.state["options"]["charts"]
+
+
+async def test_zones_commands_in_another_game_say_which_game_is_here(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "solo"})
+    refused = await sandbox.slash(alice, "zones end")
+    text = refused.response.content
+    assert refused.response.ephemeral and "The game in this channel is Last Stand" in text
+    assert await sandbox.autocomplete(alice, "zones move", {"order": ""}, focused="order") == []
+
+
+def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> None:
+    """``sp`` trims the counters shown to at most one per SP; an order without a strength
+    refuses an amount in words instead of passing it on."""
+    enter = Order(
+        "enter.Z", "Enter at Z", {"type": "enter", "path": ["Z"], "sp": 30, "counters": 6}
+    )
+    assert with_amounts(enter, 2, None) == {"type": "enter", "path": ["Z"], "sp": 2, "counters": 2}
+    assert with_amounts(enter, 12, 3)["counters"] == 3
+    top = Order("top.19.vause", "Put Vause on top in 19", {"type": "top"})
+    with pytest.raises(BadInput, match="takes no strength or counters"):
+        with_amounts(top, 3, None)
+    melee = Order("melee.1.2", "Melee from 1 into 2", {"type": "melee", "sp": 5})
+    with pytest.raises(BadInput, match="takes no counters"):
+        with_amounts(melee, None, 2)
