@@ -624,17 +624,22 @@ def _resolve_choice(
             offered.append(order)
     if not offered:
         raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
-    shown = [f"`{o.key}` ({o.label})" for o in offered[:MAX_LISTED_ORDERS]]
-    more = len(offered) - len(shown)
-    tail = f", and {more} more (start typing to see them)" if more > 0 else ""
-    raise errors.BadInput(
-        f"`{shorten(key.replace('`', ''), 40)}` is not one of your choices now. "
-        f"You can choose: {', '.join(shown)}{tail}."
-    )
+    raise errors.BadInput(not_offered(key, offered, "choices", MAX_LISTED_ORDERS))
 
 
 MAX_LISTED_ORDERS = 10
 """A refusal lists this many of the orders open instead, so it stays short on a phone."""
+
+
+def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
+    """Why a typed key was refused: the first ``listed`` orders open instead, whole-worded."""
+    shown = [f"`{o.key}` ({o.label})" for o in orders[:listed]]
+    more = len(orders) - len(shown)
+    tail = f", and {more} more (start typing to see them)" if more > 0 else ""
+    return (
+        f"`{shorten(key.replace('`', ''), 40)}` is not one of your {what} now. "
+        f"You can choose: {', '.join(shown)}{tail}."
+    )
 
 
 def _bot_turns(

@@ -20,6 +20,7 @@ from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
 from bot.interactions import actor_of, place_of
+from bot.service import not_offered
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError
 from games.core.text import shorten
@@ -88,13 +89,9 @@ def chosen(orders: list[Order], key: str, what: str) -> Order:
     found = next((o for o in orders if o.key == key), None)
     if found is not None:
         return found
-    typed = shorten(key.replace("`", ""), 40)
     if not orders:
         raise BadInput(f"You have no {what} to give now; `/game status` shows whose turn it is.")
-    shown = ", ".join(f"`{o.key}` ({o.label})" for o in orders[:LISTED])
-    more = len(orders) - LISTED
-    tail = f", and {more} more (start typing to see them)" if more > 0 else ""
-    raise BadInput(f"`{typed}` is not one of your {what} now. You can choose: {shown}{tail}.")
+    raise BadInput(not_offered(key, orders, what, LISTED))
 
 
 def with_amounts(order: Order, sp: int | None, counters: int | None) -> JSON:
