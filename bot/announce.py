@@ -11,9 +11,9 @@ import discord
 
 from bot.service import Update
 from bot.systems import Pairing
+from bot.text_fit import fit
 from bot.ui import public_view
 from games.core.engine import JSON, View
-from games.core.text import shorten
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -36,8 +36,8 @@ async def render(pairing: Pairing, view: View, options: JSON | None = None) -> d
 
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters at a word boundary."""
-    return shorten(text, limit)
+    """``text`` cut to ``limit`` characters at a line or word boundary."""
+    return fit(text, limit)
 
 
 def game_embed(update: Update, view: View) -> discord.Embed:

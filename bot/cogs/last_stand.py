@@ -18,6 +18,7 @@ from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
 from bot.interactions import actor_of, place_of
+from bot.text_fit import fit
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError
 from games.last_stand.orders import STACK, movers
@@ -53,7 +54,7 @@ async def my_position(interaction: Interaction) -> tuple[JSON, list[Order]] | No
 def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     text = current.lower()
     return [
-        Choice(name=label[:100], value=value)
+        Choice(name=fit(label, 100), value=value)
         for label, value in options
         if text in label.lower() or text in value.lower()
     ][:LIMIT]
