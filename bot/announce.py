@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
 from bot.text_fit import fit
@@ -40,12 +41,22 @@ def clip(text: str, limit: int = EMBED_LIMIT) -> str:
     return fit(text, limit)
 
 
-def game_embed(update: Update, view: View) -> discord.Embed:
+def report_of(update: Update, view: View) -> Report:
+    """What just happened, for the post: whole, or grouped with the whole attached."""
+    summarize = getattr(update.system, "summarize", None)
+    return phase_report(update.lines, view.title, summarize, name=report_file(update))
+
+
+def report_file(update: Update) -> str:
+    return f"game-{update.game.id}-report.txt"
+
+
+def game_embed(update: Update, view: View, report: Report | None = None) -> discord.Embed:
     """The public summary: what just happened, the position, and whose turn it is."""
-    body = "\n".join(update.lines)
+    report = report or report_of(update, view)
     embed = discord.Embed(
         title=f"{update.system.title} · game {update.game.id}",
-        description=clip(body) if body else None,
+        description=report.description or None,
         colour=COLOUR,
     )
     embed.add_field(name=view.title, value=clip("\n".join(view.lines), 1024) or "-", inline=False)
@@ -90,11 +101,18 @@ async def post_update(
         await interaction.response.defer(thinking=True)
     view = update.public_view()
     picture = await render(interaction.client.pairings[update.system.id], view)
-    embed = game_embed(update, view)
+    report = report_of(update, view)
+    embed = game_embed(update, view, report)
     kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
+    files = []
     if picture:
         embed.set_image(url="attachment://map.png")
-        kwargs["file"] = picture
+        files.append(picture)
+    if report.full:
+        data = io.BytesIO(report.full.encode())
+        files.append(discord.File(data, filename=report_file(update)))
+    if files:
+        kwargs["files"] = files
     pairing = interaction.client.pairings[update.system.id]
     buttons = public_view(update, pairing.layout)
     if buttons:

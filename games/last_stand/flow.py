@@ -127,9 +127,9 @@ def _zulu_moves(state: JSON, action: JSON, dice: Dice, events: list[str]) -> Non
 
 
 def _moves_summary(moves: list[list[str]]) -> str:
-    shown = ", ".join(f"{a}→{b}" for a, b in moves[:40])
-    more = f" and {len(moves) - 40} more" if len(moves) > 40 else ""
-    return f"{len(moves)} Zulu units move: {shown}{more}."
+    """Every move, so the log holds the whole phase; posts group them (``report``)."""
+    shown = ", ".join(f"{a}→{b}" for a, b in moves)
+    return f"{len(moves)} Zulu units move: {shown}."
 
 
 def _british_move(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
