@@ -12,7 +12,7 @@ import discord
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
-from bot.text_fit import fit
+from bot.text_fit import CONTENT, fit, pieces
 from bot.ui import public_view
 from games.core.engine import JSON, View
 
@@ -128,26 +128,32 @@ async def post_update(
         await after(interaction, update)
 
 
-async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DM each player their hidden information; fall back politely when DMs are closed."""
+def dm_label(update: Update) -> str:
+    """The first line of every DM: which game, in which channel, it belongs to."""
     where = f"<#{update.game.channel_id}>"
+    return f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)"
+
+
+async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DM each player their hidden information, in as many messages as it takes; fall back
+    politely when DMs are closed."""
     for user_id, lines in update.private.items():
-        text = clip(
-            f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)\n"
-            + "\n".join(lines),
-            1900,
-        )
+        label = dm_label(update)
+        parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         try:
             channel = await interaction.client.create_dm(discord.Object(user_id))
-            await channel.send(text)
+            for part in parts:
+                await channel.send(f"{label}\n{part}")
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             if user_id == interaction.user.id:
-                await interaction.followup.send(
-                    "I could not DM you (your DMs are closed), so here it is privately:\n" + text,
-                    ephemeral=True,
-                )
+                for part in parts:
+                    await interaction.followup.send(
+                        "I could not DM you (your DMs are closed), so here it is privately:\n"
+                        f"{label}\n{part}",
+                        ephemeral=True,
+                    )
             else:
                 await interaction.followup.send(
                     f"I could not DM <@{user_id}>: their DMs are closed. They can read their "
