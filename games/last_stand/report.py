@@ -16,8 +16,8 @@ PASSING = re.compile(r"^(Aiming at \d{4}:|\d{4} is empty of British combat units
 
 
 def summarize(lines: list[str]) -> list[str]:
-    """Zulu moves grouped by the hex they left, attacks and fire counted with their hits and
-    eliminations; every other line kept as it is."""
+    """Zulu moves grouped by the hex they left, attacks and fire counted with their hits,
+    phase by phase; every other line kept as it is."""
     out: list[str] = []
     attacks = fires = None
     for line in (part for text in lines for part in text.split("\n")):
@@ -39,11 +39,12 @@ def summarize(lines: list[str]) -> list[str]:
                 shot = len(out) - 1
             fires[0] += 1
             fires[1] += match[1] == "hit"
-            fires[2] += match[1] == "hit"
             out[shot] = _tally(fires, "British fire")
         elif ADVANCE.match(line) or PASSING.match(line):
             continue
         else:
+            if line.startswith("Turn "):
+                attacks = fires = None
             out.append(line)
     return out
 
@@ -55,13 +56,24 @@ def _tally(counts: list[int], what: str) -> str:
     return f"{total} {what}{plural}: {hit} hit{'s' if hit != 1 else ''}{eliminated}."
 
 
+def _span(hexes: list[str]) -> str:
+    return min(hexes) if len(set(hexes)) == 1 else f"{min(hexes)}-{max(hexes)}"
+
+
 def _moves(line: str) -> list[str]:
     by_origin: dict[str, list[str]] = defaultdict(list)
     for origin, to in MOVE.findall(line):
         by_origin[origin].append(to)
     parts = []
+    singles: list[str] = []
     for origin, ends in sorted(by_origin.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        span = min(ends) if len(set(ends)) == 1 else f"{min(ends)}-{max(ends)}"
-        parts.append(f"{len(ends)} left {origin} for {span}")
+        if len(ends) == 1 and len(by_origin) > 3:
+            singles += ends
+        else:
+            parts.append(f"{len(ends)} left {origin} for {_span(ends)}")
     total = sum(len(e) for e in by_origin.values())
+    if singles and not parts:
+        return [f"{total} Zulu units moved, each from its own hex, into {_span(singles)}."]
+    if singles:
+        parts.append(f"{len(singles)} others moved into {_span(singles)}")
     return [f"{total} Zulu unit{'s' if total != 1 else ''} moved: " + "; ".join(parts) + "."]
