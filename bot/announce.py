@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
+from bot.text_fit import CONTENT, fit, pieces
 from bot.ui import public_view
 from games.core.engine import JSON, View
-from games.core.text import shorten
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -36,16 +37,26 @@ async def render(pairing: Pairing, view: View, options: JSON | None = None) -> d
 
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters at a word boundary."""
-    return shorten(text, limit)
+    """``text`` cut to ``limit`` characters at a line or word boundary."""
+    return fit(text, limit)
 
 
-def game_embed(update: Update, view: View) -> discord.Embed:
+def report_of(update: Update, view: View) -> Report:
+    """What just happened, for the post: whole, or grouped with the whole attached."""
+    summarize = getattr(update.system, "summarize", None)
+    return phase_report(update.lines, view.title, summarize, name=report_file(update))
+
+
+def report_file(update: Update) -> str:
+    return f"game-{update.game.id}-report.txt"
+
+
+def game_embed(update: Update, view: View, report: Report | None = None) -> discord.Embed:
     """The public summary: what just happened, the position, and whose turn it is."""
-    body = "\n".join(update.lines)
+    report = report or report_of(update, view)
     embed = discord.Embed(
         title=f"{update.system.title} · game {update.game.id}",
-        description=clip(body) if body else None,
+        description=report.description or None,
         colour=COLOUR,
     )
     embed.add_field(name=view.title, value=clip("\n".join(view.lines), 1024) or "-", inline=False)
@@ -90,11 +101,18 @@ async def post_update(
         await interaction.response.defer(thinking=True)
     view = update.public_view()
     picture = await render(interaction.client.pairings[update.system.id], view)
-    embed = game_embed(update, view)
+    report = report_of(update, view)
+    embed = game_embed(update, view, report)
     kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
+    files = []
     if picture:
         embed.set_image(url="attachment://map.png")
-        kwargs["file"] = picture
+        files.append(picture)
+    if report.full:
+        data = io.BytesIO(report.full.encode())
+        files.append(discord.File(data, filename=report_file(update)))
+    if files:
+        kwargs["files"] = files
     pairing = interaction.client.pairings[update.system.id]
     buttons = public_view(update, pairing.layout)
     if buttons:
@@ -110,26 +128,32 @@ async def post_update(
         await after(interaction, update)
 
 
-async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DM each player their hidden information; fall back politely when DMs are closed."""
+def dm_label(update: Update) -> str:
+    """The first line of every DM: which game, in which channel, it belongs to."""
     where = f"<#{update.game.channel_id}>"
+    return f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)"
+
+
+async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DM each player their hidden information, in as many messages as it takes; fall back
+    politely when DMs are closed."""
     for user_id, lines in update.private.items():
-        text = clip(
-            f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)\n"
-            + "\n".join(lines),
-            1900,
-        )
+        label = dm_label(update)
+        parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         try:
             channel = await interaction.client.create_dm(discord.Object(user_id))
-            await channel.send(text)
+            for part in parts:
+                await channel.send(f"{label}\n{part}")
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             if user_id == interaction.user.id:
-                await interaction.followup.send(
-                    "I could not DM you (your DMs are closed), so here it is privately:\n" + text,
-                    ephemeral=True,
-                )
+                for part in parts:
+                    await interaction.followup.send(
+                        "I could not DM you (your DMs are closed), so here it is privately:\n"
+                        f"{label}\n{part}",
+                        ephemeral=True,
+                    )
             else:
                 await interaction.followup.send(
                     f"I could not DM <@{user_id}>: their DMs are closed. They can read their "

@@ -177,10 +177,7 @@ class GameService:
                 f"{system.title} has no side `{side}`. Choose one of: {_list(system.sides)}."
             )
         elif side in bot_sides:
-            raise errors.BadInput(
-                f"In {system.modes[mode].title} mode the bot plays {_list(bot_sides)}; "
-                f"take {_list(human_sides) or 'no side'} instead."
-            )
+            raise errors.BadInput(_bot_side_refusal(system, mode, side, bot_sides, human_sides))
         async with self.lock(place.channel_id):
             if await self.store.active_game(place.channel_id):
                 raise _busy()
@@ -289,7 +286,7 @@ class GameService:
             if not any(s.user_id == actor.user_id for s in seats):
                 raise errors.NotSeated(
                     "Only the players seated in this game can add to its dice. "
-                    "Take a free side with `/game join`; it has an `entropy` option too."
+                    + seat_hint(seats, "; it has an `entropy` option too")
                 )
             event = NewEvent(
                 kind="entropy",
@@ -596,14 +593,32 @@ def _bot_sides(system: GameSystem, mode: str) -> list[str]:
     return list(chosen)
 
 
+def seat_hint(seats: list[SeatRecord], join_note: str = "") -> str:
+    """What someone without a seat can do: join a free side if there is one, else watch."""
+    free = [s.side for s in seats if not s.user_id and not s.is_bot]
+    if free:
+        return f"Take a free side ({_list(free)}) with `/game join`{join_note}."
+    return "Every side is taken, so you can watch; start your own game in another channel."
+
+
+def _bot_side_refusal(
+    system: GameSystem, mode: str, side: str, bot_sides: list[str], human_sides: list[str]
+) -> str:
+    """Why ``side`` cannot be had in ``mode``, and the modes where it can."""
+    said = f"In the `{mode}` mode the bot plays {_list(bot_sides)}"
+    said += f", so you would play {_list(human_sides)}." if human_sides else "."
+    other = [m for m in system.modes if side not in _bot_sides(system, m)]
+    if other:
+        said += f" To play {side}, choose the mode {' or '.join(f'`{m}`' for m in other)}."
+    return said
+
+
 def _acting_side(
     system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, side: str | None
 ) -> str:
     mine = [s.side for s in seats if s.user_id == user_id]
     if not mine:
-        raise errors.NotSeated(
-            "You have no seat in this game. Watch, or take a free side with `/game join`."
-        )
+        raise errors.NotSeated("You have no seat in this game. " + seat_hint(seats))
     if side is not None:
         if side not in mine:
             raise errors.NotSeated(f"You play {_list(mine)}, not {side}.")

@@ -17,6 +17,7 @@ from bot.interactions import Interaction, actor_of, place_of
 from bot.orders import panel_message
 from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
 from bot.storage import GameRecord
+from bot.text_fit import DESCRIPTION
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
 from games.core.replay import ReplayReport
@@ -229,12 +230,23 @@ class GameCog(LaagerCog):
             f"`#{e.seq}` <t:{int(e.created_at.timestamp())}:R> {e.public_text or e.kind}"
             for e in events
         ]
-        embed = discord.Embed(
-            title=f"Log of game {game.id} ({game.status})",
-            description=clip("\n".join(lines)) or "Nothing yet.",
-            colour=COLOUR,
+        shown = latest_that_fit(lines, DESCRIPTION - 200)
+        kwargs: dict = {"ephemeral": True}
+        description = "\n".join(shown) if lines else "Nothing yet."
+        if len(shown) < len(lines):
+            name = f"game-{game.id}-log.txt"
+            description += (
+                f"\n\n{len(shown)} of these {len(lines)} entries fit here (the newest); all "
+                f"of them are in the attached {name}."
+            ).lstrip()
+            whole = "\n".join(
+                f"#{e.seq} {e.created_at.isoformat()} {e.public_text or e.kind}" for e in events
+            )
+            kwargs["file"] = discord.File(io.BytesIO(whole.encode()), filename=name)
+        kwargs["embed"] = discord.Embed(
+            title=f"Log of game {game.id} ({game.status})", description=description, colour=COLOUR
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(**kwargs)
 
     @game.command(name="export", description="Download the game as JSON and as a readable log")
     async def export(self, interaction: Interaction) -> None:
@@ -302,6 +314,18 @@ class GameCog(LaagerCog):
         await interaction.response.send_message(
             f"Referee role: {role}. Reminders after {hours:g} idle hours.", ephemeral=True
         )
+
+
+def latest_that_fit(entries: list[str], limit: int) -> list[str]:
+    """The newest whole entries whose lines fit in ``limit`` characters, oldest first."""
+    kept: list[str] = []
+    used = 0
+    for entry in reversed(entries):
+        used += len(entry) + 1
+        if used > limit:
+            break
+        kept.append(entry)
+    return kept[::-1]
 
 
 def verdict(game: GameRecord, report: ReplayReport | None) -> str:

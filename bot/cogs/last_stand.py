@@ -18,8 +18,10 @@ from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
 from bot.interactions import actor_of, place_of
+from bot.text_fit import fit
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError
+from games.last_stand.flow import BRITISH, ZULU
 from games.last_stand.orders import STACK, movers
 from games.last_stand.state import RECYCLED, UNITS, name, phase_kind, strength_text, zulus_by_hex
 from games.last_stand.system import SYSTEM
@@ -50,10 +52,17 @@ async def my_position(interaction: Interaction) -> tuple[JSON, list[Order]] | No
     return game.state, [o for side in sides for o in system.legal_orders(game.state, side)]
 
 
+async def plays_only_zulus(interaction: Interaction) -> bool:
+    """Whether the user is seated here as the Zulus and not as the British."""
+    _, _, seats = await interaction.client.service.current(place_of(interaction))
+    sides = {s.side for s in seats if s.user_id == interaction.user.id}
+    return ZULU in sides and BRITISH not in sides
+
+
 def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     text = current.lower()
     return [
-        Choice(name=label[:100], value=value)
+        Choice(name=fit(label, 100), value=value)
         for label, value in options
         if text in label.lower() or text in value.lower()
     ][:LIMIT]
@@ -217,6 +226,12 @@ class LastStandCog(LaagerCog):
         found = await my_position(interaction)
         if not found:
             raise RuleError("There is no Last Stand game in this channel.")
+        if await plays_only_zulus(interaction):
+            raise RuleError(
+                "Only the British fire, with `/laststand fire`, in their Reaction (II) and "
+                "Combat (IV or V) phases; you command the Zulus, who fight with "
+                "`/laststand attack` in the Zulu Attack phase (III)."
+            )
         order = aimed(found[1], target, unit)
         if order is None and unit == ALL:
             raise RuleError(f"None of your units can fire at {target} now.")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.announce import COLOUR, clip, post_update
+from bot.announce import COLOUR, clip, dm_label, post_update
 from bot.cogs.common import LaagerCog
 from bot.interactions import actor_of, place_of
 from bot.service import Update
@@ -51,7 +51,7 @@ async def dm_hand(interaction: Interaction, update: Update) -> None:
     for user_id in update.private:
         try:
             channel = await interaction.client.create_dm(discord.Object(user_id))
-            await channel.send("Your hand now:", file=picture)
+            await channel.send(f"{dm_label(update)}\nYour hand now:", file=picture)
         except discord.Forbidden:
             log.info("hand picture not sent: DMs closed for %s", user_id)
 

@@ -5,16 +5,21 @@ from __future__ import annotations
 ELLIPSIS = "…"
 
 
-def shorten(text: str, limit: int) -> str:
-    """``text`` if it fits in ``limit`` characters, else as many whole words as fit and '…'.
+def shorten(text: str, limit: int, marker: str = ELLIPSIS) -> str:
+    """``text`` if it fits in ``limit`` characters, else as many whole words as fit and
+    ``marker``. Spaces and line breaks alike end a word.
 
     A single word longer than the limit is the only thing ever cut inside a word.
     """
     if len(text) <= limit:
         return text
-    room = limit - len(ELLIPSIS)
-    cut = text[: room + 1].rstrip()
-    if len(cut) > room:
-        space = cut.rfind(" ", 0, room + 1)
-        cut = cut[:space].rstrip() if space > 0 else cut[:room]
-    return cut.rstrip(" ,;:-") + ELLIPSIS
+    room = limit - len(marker)
+    if room <= 0:
+        return marker[:limit]
+    if text[room].isspace():
+        cut = text[:room]
+    else:
+        head = text[:room]
+        space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
+        cut = head[:space] if space > 0 else head
+    return cut.rstrip().rstrip(" ,;:-") + marker

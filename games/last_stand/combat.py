@@ -30,6 +30,16 @@ def hits(roll: int, number: int) -> bool:
     return roll == 1 or (roll != 6 and roll <= number)
 
 
+def hit_on(number: int) -> str:
+    """The hit number in words, kept on the die: a 1 always hits and a 6 always misses (8.6),
+    so a number below 1 or above 5 is said as the roll that really decides."""
+    if number <= 1:
+        return "hit on 1 (a 1 always hits)" if number < 1 else "hit on 1"
+    if number >= 6:
+        return "hit on 5 or less (a 6 always misses)"
+    return f"hit on {number} or less"
+
+
 def fire_modifiers(state: JSON, unit: str, target: str, *, reaction: bool) -> list[tuple[str, int]]:
     """The named modifiers to one British unit's strength firing at ``target`` (8.3.1)."""
     b = board()
@@ -72,8 +82,8 @@ def fire_working(
     number = total - terrain.defence
     text = (
         "; ".join(parts)
-        + f". Total {total} - {terrain.defence} defence ({terrain.name} {target}) = hit on {number}"
-        + " or less (1 always hits, 6 always misses)"
+        + f". Total {total} - {terrain.defence} defence ({terrain.name} {target}) = {number}: "
+        + hit_on(number)
     )
     return number, text
 
@@ -332,7 +342,7 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
     target_hex = state["british"][unit]["hex"]
     head = (
         f"Zulu in {origin} attacks {name(unit)} in {target_hex}: 6 - defence {said} "
-        f"= hit on {number} or less. Rolled {roll}: "
+        f"= {hit_on(number)}. Rolled {roll}: "
     )
     if hits(roll, number):
         fate = take_step(state, unit, events)

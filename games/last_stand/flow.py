@@ -52,9 +52,10 @@ def apply(state: JSON, side: str, action: JSON, dice: Dice) -> tuple[JSON, list[
     kind = action.get("type")
     handler = HANDLERS.get(phase_kind(state), {}).get(kind)
     if handler is None:
+        what = ORDER_WORDS.get(str(kind), "That order")
         raise UnknownAction(
-            f"`{kind}` is not an order in the {PHASE_TITLES[state['phase']]} phase. "
-            f"Orders now: {', '.join(HANDLERS[phase_kind(state)])}."
+            f"{what} is not open in the {PHASE_TITLES[state['phase']]} phase. "
+            f"Now you can {OPEN_NOW[phase_kind(state)]}."
         )
     pending = state["pending"]
     if pending and kind not in PENDING_ORDERS[pending["kind"]]:
@@ -127,9 +128,9 @@ def _zulu_moves(state: JSON, action: JSON, dice: Dice, events: list[str]) -> Non
 
 
 def _moves_summary(moves: list[list[str]]) -> str:
-    shown = ", ".join(f"{a}→{b}" for a, b in moves[:40])
-    more = f" and {len(moves) - 40} more" if len(moves) > 40 else ""
-    return f"{len(moves)} Zulu units move: {shown}{more}."
+    """Every move, so the log holds the whole phase; posts group them (``report``)."""
+    shown = ", ".join(f"{a}→{b}" for a, b in moves)
+    return f"{len(moves)} Zulu units move: {shown}."
 
 
 def _british_move(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
@@ -366,6 +367,48 @@ HANDLERS = {
     "sniping": {"snipe": _snipe, "hit": _snipe_hit, "refuge": _refuge},
     "leaders": {"fatalities": _fatalities},
 }
+
+ORDER_WORDS = {
+    "place": "Placing a unit",
+    "auto": "Leaving it to the bot",
+    "end": "Ending the phase",
+    "colours": "Deciding on the Queen's Colours",
+    "arrive": "Bringing on Lt. A's group",
+    "move": "Moving",
+    "moves": "Moving",
+    "aim": "Firing",
+    "confirm": "Firing",
+    "cancel": "Cancelling a fire",
+    "fire": "Firing",
+    "attack": "Attacking",
+    "advance": "Advancing",
+    "hold": "Holding back",
+    "refuge": "Picking a refuge for a leader",
+    "order": "Announcing movement or combat",
+    "square": "Forming square",
+    "displace": "Displacing a unit",
+    "snipe": "Sniping",
+    "hit": "Picking a sniping target",
+    "fatalities": "Rolling for leader fatalities",
+}
+"""Each order in the words a player uses, for refusing one given in the wrong phase."""
+
+OPEN_NOW = {
+    "setup": "place units with `/laststand move`, or press **Place for me**, then "
+    "**Finish set-up**",
+    "arrivals": "decide on the Queen's Colours and bring on Lt. A's group with the buttons",
+    "zulu_move": "move Zulus with `/laststand move`, or end the phase with `/laststand end`",
+    "reaction": "fire with `/laststand fire`, or end the phase with `/laststand end`",
+    "zulu_attack": "attack with `/laststand attack`, or end the phase with `/laststand end`",
+    "announce": "announce movement or combat first, with the buttons",
+    "british_move": "move with `/laststand move`, form square with the buttons, or end the "
+    "phase with `/laststand end`",
+    "british_combat": "fire with `/laststand fire`, or end the phase with `/laststand end`",
+    "sniping": "roll for sniping with the button or `/laststand end`",
+    "leaders": "roll for leader fatalities with the button or `/laststand end`",
+}
+"""What each phase lets its player do, and the command or button for it."""
+
 PENDING_ORDERS = {
     "fire": ("confirm", "cancel"),
     "advance": ("advance", "hold"),

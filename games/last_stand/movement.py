@@ -229,7 +229,7 @@ def move_british(state: JSON, units: list[str], to: str, events: list[str]) -> s
     paths = british_paths(state, units)
     if to not in paths or to == start:
         within = british_destinations(state, units)
-        shown = ", ".join(within[:12]) + ("…" if len(within) > 12 else "")
+        shown = ", ".join(within)
         raise RuleError(
             f"{to} is out of reach this phase. Reachable: {shown or 'nowhere (blocked)'}."
         )

@@ -161,7 +161,7 @@ def phase_buttons(state: JSON) -> list[Order]:
         found.append(Order(key, label, action, kind=action["type"]))
 
     if pending and pending["kind"] == "fire":
-        add("confirm", f"Fire: hit on {pending['hit']} or less", {"type": "confirm"})
+        add("confirm", f"Fire: {combat.hit_on(pending['hit'])}", {"type": "confirm"})
         add("cancel", "Cancel this fire", {"type": "cancel"})
         return found
     if pending and pending["kind"] == "advance":

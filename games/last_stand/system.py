@@ -19,7 +19,7 @@ from games.core.engine import (
 )
 from games.core.errors import RuleError
 from games.core.versions import Upgrade
-from games.last_stand import ai, flow, orders, setup
+from games.last_stand import ai, flow, orders, report, setup
 from games.last_stand.state import (
     PHASE_TITLES,
     RECYCLED,
@@ -79,6 +79,10 @@ class LastStand:
         if new["phase"] != before and not new["result"]:
             texts.append(f"Turn {new['turn']}, {PHASE_TITLES[new['phase']]}: {self._whose(new)}.")
         return Outcome(new, [Event("\n".join(texts))] if texts else [])
+
+    def summarize(self, lines: list[str]) -> list[str]:
+        """A report too long for one post, grouped (``report``)."""
+        return report.summarize(lines)
 
     def _whose(self, state: JSON) -> str:
         side = flow.to_act(state)

@@ -134,6 +134,20 @@ def tally(final: list[int], burning: bool) -> tuple[int, int]:
     return hits, retreats
 
 
+def outcome_words(hits: int, retreats: int, burning: bool) -> str:
+    """What a Volley did, plainly, with the faces that did it (a 6 hits; a 5, or a 4 on a
+    target in a burning building, makes it retreat)."""
+    if not hits and not retreats:
+        return "no 6s or 5s, so no effect" if not burning else "no 6s, 5s or 4s, so no effect"
+    said = []
+    if hits:
+        said.append(f"{hits} hit{'s' if hits != 1 else ''} (the 6s)")
+    if retreats:
+        faces = "the 5s and 4s: it stands in a burning building" if burning else "the 5s"
+        said.append(f"{retreats} retreat{'s' if retreats != 1 else ''} ({faces})")
+    return " and ".join(said)
+
+
 def fire(ctx: Ctx, number: int, target: str, source: str) -> None:
     """Roll and apply one Volley: all Hits first, then all Retreats (6.7.4, 6.7.6)."""
     s = ctx.s
@@ -151,11 +165,9 @@ def fire(ctx: Ctx, number: int, target: str, source: str) -> None:
     drm = "; DRMs " + ", ".join(mods.reasons) if mods.reasons else "; no DRMs"
     shown = ", ".join(map(str, sorted(rolls, reverse=True)))
     after = ", ".join(map(str, final))
-    burn = " (4s retreat: it stands in a burning building)" if burning else ""
     ctx.say(
         f"Volley {source}: {card.name} at {target} in the {where} ({RANGE_WORD[rng]}), "
-        f"{n} dice: {shown}{drm} -> {after}. 6 hits, 5 retreats{burn}: "
-        f"{hits} Hit(s), {retreats} Retreat(s)."
+        f"{n} dice: {shown}{drm} -> {after}: {outcome_words(hits, retreats, burning)}."
     )
     for _ in range(hits):
         if b["markers"]:

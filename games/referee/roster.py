@@ -277,6 +277,15 @@ def morale_setup(
     }
 
 
+def pin_chance(needed: int, multiplier: int) -> str:
+    """The D10 that pins, kept on the die: at 10 or more any roll pins (rule 11k)."""
+    if needed >= 10:
+        return f"pinned automatically (even a D10 of 10 x {multiplier} is within it)"
+    if needed < 1:
+        return "cannot be pinned by this"
+    return f"pinned on a D10 of {needed} or less"
+
+
 def _calls(roster: Roster, unit: Unit, percent: int, tables: Tables, *, fire: bool) -> list[Call]:
     calls = []
     if unit.figures == 0:
@@ -284,7 +293,7 @@ def _calls(roster: Roster, unit: Unit, percent: int, tables: Tables, *, fire: bo
     if fire and percent > 0:
         multiplier = tables["sotq_firing"].pinning.multiplier  # type: ignore[attr-defined]
         needed = percent // multiplier
-        chance = f"pinned on a D10 of {needed} or less" if needed else "cannot be pinned by this"
+        chance = pin_chance(needed, multiplier)
         calls.append(
             Call(
                 f"Pinning test (rule 11k): {percent}% lost this turn, {chance}",

@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.sandbox import DiscordSandbox
-from tests.e2e.conftest import alice, bob, sqlite_url
+from tests.e2e.conftest import alice, bob, carol, sqlite_url
 
-__all__ = ["alice", "bob", "sandbox", "sqlite_url"]
+__all__ = ["alice", "bob", "carol", "sandbox", "sqlite_url"]
 
 
 @pytest.fixture

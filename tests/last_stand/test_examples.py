@@ -33,7 +33,8 @@ def test_examples_of_play_reaction_phase_5_4_and_8_3() -> None:
         state, BRITISH, {"type": "aim", "target": "0808", "shots": {"a": 8}}, LoadedDice()
     )
     assert aimed["pending"]["hit"] == 7
-    assert "A Co. 8 + 1 range 1 = 9" in events[0] and "= hit on 7 or less" in events[0]
+    assert "A Co. 8 + 1 range 1 = 9" in events[0]
+    assert "= 7: hit on 5 or less (a 6 always misses)" in events[0]
     state, events = apply(aimed, BRITISH, {"type": "confirm"}, LoadedDice(2))
     assert zulus_in(state, "0808") == 0 and "Rolled 2: hit" in events[0]
     assert state["british"]["a"]["hex"] == "0807"  # 8.7: the British never advance
@@ -57,7 +58,7 @@ def test_examples_of_play_zulu_attack_phase_8_3_2_and_8_9() -> None:
     assert state["british"]["a"]["strength"] == 5
     for origin in C_CO_RING:
         state, events = apply(state, ZULU, {"type": "attack", "from": origin, "target": "c"}, dice)
-        assert "+1 leader present = hit on 1 or less" in events[0]
+        assert "+1 leader present = hit on 1." in events[0]
     assert state["british"]["c"]["strength"] == 3
 
 

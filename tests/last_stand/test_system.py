@@ -105,5 +105,5 @@ def test_buttons_for_the_british_choices() -> None:
     aimed = SYSTEM.apply(
         combat, "british", {"type": "aim", "target": "1704", "shots": {"a": 8}}, LoadedDice()
     ).state
-    assert labels(aimed) == ["Fire: hit on 6 or less", "Cancel this fire"]
+    assert labels(aimed) == ["Fire: hit on 5 or less (a 6 always misses)", "Cancel this fire"]
     assert SYSTEM.legal_orders(aimed, "zulu") == []

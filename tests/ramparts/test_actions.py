@@ -8,7 +8,7 @@ from games.core.errors import RuleError
 from games.ramparts.actions import check, legal
 from games.ramparts.defense import refresh
 from games.ramparts.state import Ctx
-from games.ramparts.volleys import fire, targets
+from games.ramparts.volleys import fire, outcome_words, targets
 
 from .helpers import Scripted, act, arrange, fresh, move_card, to_step
 
@@ -358,3 +358,10 @@ def test_illegal_order_refused_with_alternatives() -> None:
     s = game()
     with pytest.raises(RuleError, match="At this step you may"):
         check(s, {"type": "volley", "card": 21, "target": "uThulwana"})
+
+
+def test_volley_outcome_said_plainly() -> None:
+    """6.7.4: "6 hits, 5 retreats: 0 Hit(s), 0 Retreat(s)" read as a contradiction."""
+    assert outcome_words(0, 0, False) == "no 6s or 5s, so no effect"
+    assert outcome_words(2, 1, False) == "2 hits (the 6s) and 1 retreat (the 5s)"
+    assert "4s" in outcome_words(0, 2, True) and "(s)" not in outcome_words(1, 1, True)

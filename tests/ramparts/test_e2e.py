@@ -120,6 +120,8 @@ async def test_solo_game_to_its_victory_level(
     dms = "\n".join(m.content for m in sandbox.dms(alice))
     assert "You drew #" in dms
     drawn = [n for n in CARD if f"You drew #{n} " in dms]
+    label = f"game {game.id}** in <#{sandbox.default_channel}>"
+    assert all(label in m.content for m in sandbox.dms(alice)), "every DM names its game"
     assert drawn and any(m.attachments for m in sandbox.dms(alice))
 
 

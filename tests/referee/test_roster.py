@@ -203,3 +203,10 @@ def test_lookups_refuse_what_the_tables_do_not_allow() -> None:
         R.reaction_test(_table(), "24th", "9", 5, TABLES)
     result = R.reaction_test(_table(), "24th", "2", 2, TABLES)
     assert result.range_band == "medium"
+
+
+def test_rule_11k_a_loss_that_always_pins_says_so() -> None:
+    """Rule 11k: 25 of 50 lost (50%) pins on any D10; "a D10 of 25 or less" read as nonsense."""
+    _, report = R.take_casualties(_table(), "Zulus", 25, TABLES)
+    [text] = [call.text for call in report.calls if call.hint == Hint("pinning", "Zulus")]
+    assert "pinned automatically" in text and "D10 of 25" not in text

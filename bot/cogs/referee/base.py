@@ -14,6 +14,7 @@ from bot.cogs.common import LaagerCog
 from bot.cogs.referee.answers import Answer, answer_embed
 from bot.cogs.referee.dice import Roller
 from bot.interactions import actor_of
+from bot.text_fit import fit
 from games.core.dice import Dice, derived_seed, new_seed
 from games.core.errors import LaagerError
 from games.tables import TableError, Tables, apply_overrides, load_tables
@@ -90,7 +91,7 @@ class RefereeCog(LaagerCog):
                 channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id,
                 expression=command,
-                result_text=answer.result.explain()[:1000],
+                result_text=fit(answer.result.explain(), 1000),
                 total=int(answer.result.total or 0),
             )
         embed = answer_embed(answer, roller.rolled, tables)

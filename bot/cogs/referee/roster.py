@@ -25,6 +25,7 @@ from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.dice import Roller
 from bot.cogs.referee.sotq_answers import reaction_uses
 from bot.interactions import place_of
+from bot.text_fit import fit
 from games.referee import roster as R
 from games.referee.roster import CasualtyReport, Hint, Roster, RosterError
 from games.tables import Tables, sotq
@@ -128,7 +129,7 @@ class RosterCog(RefereeCog):
                 channel_id=place.channel_id,
                 user_id=interaction.user.id,
                 expression=f"/roster {change.title}",
-                result_text=change.answer.result.explain()[:1000],
+                result_text=fit(change.answer.result.explain(), 1000),
                 total=int(change.answer.result.total or 0),
             )
         await interaction.response.send_message(embed=self._embed(change, roller, tables))
@@ -152,7 +153,7 @@ class RosterCog(RefereeCog):
         roster = Roster.from_json(document.state)
         needle = current.lower()
         return [
-            Choice(name=f"{u.name} ({u.figures} figures)"[:100], value=u.name)
+            Choice(name=fit(f"{u.name} ({u.figures} figures)", 100), value=u.name)
             for u in roster.units
             if needle in u.name.lower()
         ][:25]
