@@ -22,7 +22,6 @@ from games.zones.board import FireTarget
 from games.zones.charts import load_charts
 from games.zones.state import (
     BRITISH,
-    ZULU,
     Log,
     State,
     board_of,
@@ -361,8 +360,6 @@ def hit_zulus(s: State, zone: str, hits: int, log: Log) -> None:
     if not here["sp"] and not here["leaders"]:
         del s["zulu"]["zones"][zone]
     log.say(f"The Zulus in zone {zone} lose {warriors} SP.")
-    if here["sp"]:
-        log.tell(ZULU, f"Your warriors in zone {zone} are down to {here['sp']} SP.")
 
 
 # --------------------------------------------------------------------------- Zulu fire
