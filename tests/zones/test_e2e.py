@@ -22,11 +22,12 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from bot.service import Place
 from games.core.engine import Order
-from games.zones import policy
+from games.zones import policy, setup
 from games.zones.hidden import zulu_strengths
 from games.zones.state import BRITISH, ZULU
 from games.zones.system import SYSTEM
 from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
+from tests.zones.test_strength_dms import play_until_advance
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
 """Discord-in-a-box fixtures shared with tests/e2e."""
@@ -253,3 +254,30 @@ def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> No
     melee = Order("melee.1.2", "Melee from 1 into 2", {"type": "melee", "sp": 5})
     with pytest.raises(BadInput, match="takes no counters"):
         with_amounts(melee, None, 2)
+
+
+async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game that starts where the Zulus may advance after a melee: the advance, given with
+    `/zones advance`, is followed by a DM to the Zulu player labelled with the game."""
+    position = play_until_advance()
+    monkeypatch.setattr(setup, "new_state", lambda scenario, options=None: position)
+    await sandbox.slash(
+        alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
+    )
+    await sandbox.slash(bob, "game join", {"side": ZULU})
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, _system = await laager.service.latest(place)
+    [advance, *_] = [o for o in SYSTEM.legal_orders(game.state, ZULU) if o.kind == "advance"]
+    told = len(sandbox.dms(bob))
+    await give(sandbox, bob, advance)
+    after, _system = await laager.service.latest(place)
+    assert zulu_strengths(after.state) != zulu_strengths(game.state)
+    [dm] = [m.content for m in sandbox.dms(bob)[told:]]
+    assert f"game {game.id}**" in dm and "Zulu strengths changed" in dm
+    assert not any("Zulu strengths" in m.content for m in sandbox.dms(alice))
