@@ -18,3 +18,8 @@ def shorten(text: str, limit: int) -> str:
         space = cut.rfind(" ", 0, room + 1)
         cut = cut[:space].rstrip() if space > 0 else cut[:room]
     return cut.rstrip(" ,;:-") + ELLIPSIS
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and the noun in the form that number takes: "1 counter", "2 counters"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -60,9 +60,7 @@ def strength_report(before: dict[str, int], after: dict[str, int]) -> str | None
     )
     if not changed:
         return None
-    what = "; ".join(
-        f"{_strength(k, after.get(k))} (was {before.get(k, 0)} SP)" for k in changed
-    )
+    what = "; ".join(f"{_strength(k, after.get(k))} (was {before.get(k, 0)} SP)" for k in changed)
     force = ", ".join(_strength(k, after[k]) for k in sorted(after, key=_zone_order) if k != "held")
     return (
         f"Zulu strengths changed: {what}.\n"

@@ -92,7 +92,7 @@ def test_rule_3_1_moves_show_counters_in_public_and_strength_in_private() -> Non
     )
     event = out.events[0]
     assert "12 SP" not in event.text
-    assert "2 counter(s)" in event.text
+    assert "2 counters" in event.text
     private = event.private["zulu"].splitlines()
     assert private[0] == "You move 12 SP from 20 to 26."
     assert private[1] == (
