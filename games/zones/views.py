@@ -48,7 +48,7 @@ def _unit(s: State, unit_id: str, top: bool) -> dict[str, Any]:
     unit = s["units"][unit_id]
     return {
         "id": unit_id,
-        "label": data.name,
+        "label": data.short,
         "sp": unit["sp"],
         "reduced": data.reduced is not None and unit["sp"] < data.sp,
         "leader": data.kind == "leader",
