@@ -213,7 +213,9 @@ def has_secrets(update: Update, side: str) -> bool:
 
 
 def public_view(update: Update, layout: Layout) -> discord.ui.View | None:
-    """The channel post's components: the orders that reveal nothing, and the panel button."""
+    """The channel post's components: the orders that reveal nothing, and the panel button
+    for a side that knows a secret or has an order to give only on its panel (a British hit
+    to allocate when no stack hides anything still names a unit privately)."""
     sides = acting_sides(update)
     orders = [
         _tagged(o, side) if len(sides) > 1 else o
@@ -223,7 +225,10 @@ def public_view(update: Update, layout: Layout) -> discord.ui.View | None:
     ]
     view = discord.ui.View(timeout=None)
     items = layout(update.game.id, update.position, orders, False) if orders else []
-    panel = any(has_secrets(update, side) for side in sides)
+    panel = any(
+        has_secrets(update, side) or any(o.button and o.private for o in update.orders(side))
+        for side in sides
+    )
     for item in _fit(items, room_for_panel=panel):
         view.add_item(item)
     if panel:

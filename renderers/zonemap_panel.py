@@ -47,9 +47,12 @@ def _key_entries(board: Board) -> list[tuple[Image.Image, str]]:
     """Each sign the map can show for this battle, with the words that explain it."""
     u = SCALE
     entries = [
-        (british_counter("B3", 4, 2, False, False, False, 0), "British: top unit, SP, x units"),
-        (british_counter("B3", 1, 1, True, True, False, 0), "pale: reduced; black corner: moved"),
-        (british_counter("Chard", 1, 1, False, False, True, 1), "L leader, V wounded (VP)"),
+        (british_counter("B2/24", 4, 2, False, False, False, 0), "British: top unit, SP, x units"),
+        (
+            british_counter("B2/24", 1, 1, True, True, False, 0),
+            "pale: reduced; black corner: moved",
+        ),
+        (british_counter("JC", 1, 1, False, False, True, 1), "L leader, V wounded (VP)"),
         (zulu_counter(3, None, 1), "Zulus: counters here, L leaders"),
         (zulu_counter(1, 7, 0), "Zulu SP (Zulu player only)"),
         (tag("marker", HIGHLIGHT, INK), "marker"),

@@ -80,7 +80,9 @@ def british_counter(
             fill=INK,
         )
     ink = INK if reduced else WHITE
-    _text(sprite, (width * SCALE / 2, (top + 6) * SCALE), label, 9, ink)
+    left, right = (13 if vp else 0), width - (13 if leader else 0)
+    middle = (left + right) / 2 if label_w <= right - left else width / 2
+    _text(sprite, (middle * SCALE, (top + 6) * SCALE), label, 9, ink)
     _text(sprite, (4 * SCALE, (top + 16.5) * SCALE), sp_text, 13, ink, "lm")
     if count:
         _text(sprite, ((width - 3) * SCALE, (top + 17) * SCALE), count, 9, ink, "rm")
@@ -135,6 +137,20 @@ def tag(text: str, fill: Colour, ink: Colour, size: int = 9) -> Image.Image:
     return sprite
 
 
+MARKER_WORDS = {"ammo-depleted": "No ammo", "battery-moved": "Bty moved"}
+"""What a marker's plate says; the unit it lies on is the counter beside it."""
+
+
+def marker_words(markers: list[str]) -> list[str]:
+    """One plate per kind of marker in a zone, with how many when more than one."""
+    counts: dict[str, int] = {}
+    for marker in markers:
+        kind = str(marker).split(":", 1)[0]
+        word = MARKER_WORDS.get(kind, kind)
+        counts[word] = counts.get(word, 0) + 1
+    return [word if n == 1 else f"{word} x{n}" for word, n in counts.items()]
+
+
 def british_stacks(units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Split a zone's British units into stacks: each unit marked ``top`` opens a stack and the
     units after it belong to it; with no ``top`` at all the zone is one stack."""
@@ -147,8 +163,8 @@ def british_stacks(units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def stack_sprite(stack: list[dict[str, Any]], room: int) -> Image.Image:
-    """The stack's counter; when its top unit's label would make it wider than ``room`` the
-    label is left off whole rather than cut, and the SP and marks remain."""
+    """The stack's counter; when its top unit's label alone would make it wider than ``room``
+    the label is left off whole rather than cut, and the SP and marks remain."""
     top = next((u for u in stack if u.get("top")), stack[0])
     marks = (
         sum(int(u["sp"]) for u in stack),
@@ -160,7 +176,9 @@ def stack_sprite(stack: list[dict[str, Any]], room: int) -> Image.Image:
     )
     sprite = british_counter(str(top["label"]), *marks)
     if sprite.width > room:
-        sprite = british_counter("", *marks)
+        bare = british_counter("", *marks)
+        if bare.width < sprite.width:
+            sprite = bare
     return sprite
 
 
@@ -180,7 +198,7 @@ def zone_sprites(
         sprites.append(
             zulu_counter(int(zulu["counters"]), zulu.get("sp"), int(zulu.get("leaders") or 0))
         )
-    sprites += [tag(str(m), HIGHLIGHT, INK) for m in zone.get("markers") or []]
+    sprites += [tag(text, HIGHLIGHT, INK) for text in marker_words(zone.get("markers") or [])]
     if loss:
         sprites.append(tag(f"-{loss}", LOSS, WHITE, 11))
     return sprites

@@ -18,9 +18,10 @@ from discord import app_commands
 
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
-from bot.errors import BadInput
+from bot.errors import BadInput, NotSeated
 from bot.interactions import actor_of, place_of
 from bot.service import not_offered
+from bot.storage import SeatRecord
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError
 from games.core.text import shorten
@@ -42,15 +43,34 @@ Amount = app_commands.Range[int, 1, 200]
 
 
 async def zone_orders(interaction: Interaction) -> list[Order]:
-    """The user's orders in this channel's zone game now; a refusal if there is none here."""
+    """The user's orders in this channel's zone game now; a refusal if there is no zone game
+    here or the user holds no seat in it."""
     service = interaction.client.service
-    _game, system, _seats = await service.current(place_of(interaction))
+    game, system, seats = await service.current(place_of(interaction))
     if system.id != SYSTEM.id:
         raise BadInput(
             f"The game in this channel is {system.title}; `/zones` gives orders only in "
             f"{SYSTEM.title}. Use `/game status` for this game's choices."
         )
+    if not any(seat.user_id == interaction.user.id for seat in seats):
+        raise NotSeated(no_seat(game.id, seats))
     return await service.orders(place_of(interaction), interaction.user.id)
+
+
+def no_seat(game_id: int, seats: list[SeatRecord]) -> str:
+    """A spectator's refusal: no seat here, and how to take one or to watch."""
+    taken = {seat.side for seat in seats if seat.user_id is not None or seat.is_bot}
+    free = [side for side in SYSTEM.sides if side not in taken]
+    join = (
+        " or ".join(f"`/game join side:{side}`" for side in free)
+        if free
+        else "a seat when one is free (every side is taken now)"
+    )
+    return (
+        f"You have no seat in this game (game {game_id}), so `/zones` has no orders for you. "
+        f"To play, take {join}. To watch, read this channel: the map is posted after every "
+        "phase, and `/game status` shows the position."
+    )
 
 
 async def my_orders(interaction: Interaction) -> list[Order]:
@@ -84,14 +104,33 @@ def offer(kinds: tuple[str, ...], escort: bool | None = None) -> Complete:
     return complete
 
 
-def chosen(orders: list[Order], key: str, what: str) -> Order:
-    """The order named by ``key``, or a refusal that lists what may be chosen instead."""
+def chosen(orders: list[Order], key: str, what: str, mine: list[Order] | None = None) -> Order:
+    """The order named by ``key``, or a refusal that lists what may be chosen instead: the
+    orders of this kind, or else the subcommands that have orders for the user now."""
     found = next((o for o in orders if o.key == key), None)
     if found is not None:
         return found
-    if not orders:
-        raise BadInput(f"You have no {what} to give now; `/game status` shows whose turn it is.")
-    raise BadInput(not_offered(key, orders, what, LISTED))
+    if orders:
+        raise BadInput(not_offered(key, orders, what, LISTED))
+    open_now = sorted({subcommand(o) for o in mine or []})
+    if open_now:
+        raise BadInput(
+            f"You have no {what} to give now. The orders open to you now are under "
+            f"{', '.join(f'`/zones {name}`' for name in open_now)}."
+        )
+    raise BadInput(
+        f"You have no {what} to give now: it is not your turn. `/game status` shows whose it is."
+    )
+
+
+SUBCOMMAND = {"place": "move", "hits": "losses", "ammo": "losses", "random-fire": "randomfire"}
+"""The subcommand that gives each kind of order whose name differs from its kind."""
+
+
+def subcommand(order: Order) -> str:
+    if order.key.startswith("escort."):
+        return "escort"
+    return SUBCOMMAND.get(order.kind, order.kind)
 
 
 def with_amounts(order: Order, sp: int | None, counters: int | None) -> JSON:
@@ -133,7 +172,8 @@ class ZonesCog(LaagerCog):
         sp: int | None = None,
         counters: int | None = None,
     ) -> None:
-        order = chosen(of_kind(await zone_orders(interaction), kinds, escort), key, what)
+        mine = await zone_orders(interaction)
+        order = chosen(of_kind(mine, kinds, escort), key, what, mine)
         action = with_amounts(order, sp, counters)
         update = await self.bot.service.act(
             place_of(interaction), await actor_of(interaction), action

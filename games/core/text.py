@@ -23,3 +23,8 @@ def shorten(text: str, limit: int, marker: str = ELLIPSIS) -> str:
         space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
         cut = head[:space] if space > 0 else head
     return cut.rstrip().rstrip(" ,;:-") + marker
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and the noun in the form that number takes: "1 counter", "2 counters"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
+from games.core.text import counted
 from games.zones.board import FireTarget
 from games.zones.charts import load_charts
 from games.zones.state import (
     BRITISH,
-    ZULU,
     Log,
     State,
     board_of,
@@ -241,7 +241,7 @@ def _resolve(
     need = f"{face}-6" if face <= 6 else "no face"
     log.say(
         f"British {what} from {zone} at {target}: {len(rolls)} dice ({shown}), "
-        f"hits on {need}: {hits} hit(s)."
+        f"hits on {need}: {counted(hits, 'hit')}."
     )
     hit_zulus(s, target, hits, log)
     ones = rolls.count(1)
@@ -288,7 +288,7 @@ def _charted(
     s["fired_units"] += units
     log.say(
         f"British {what} from {zone} at {target}: {count} dice on the chart at {face}-6: "
-        f"{hits} hit(s)."
+        f"{counted(hits, 'hit')}."
     )
     hit_zulus(s, target, hits, log)
 
@@ -307,7 +307,7 @@ def ammunition_check(
     marks = sum(1 for c in checks if c <= distance)
     log.say(
         f"Ammunition check, distance {distance}: {', '.join(map(str, checks))}: "
-        f"{marks} unit(s) run short."
+        f"units running short: {marks}."
     )
     candidates = [u for u in units if unit_data(s, u).kind != "artillery"]
     if not marks or not candidates:
@@ -361,8 +361,6 @@ def hit_zulus(s: State, zone: str, hits: int, log: Log) -> None:
     if not here["sp"] and not here["leaders"]:
         del s["zulu"]["zones"][zone]
     log.say(f"The Zulus in zone {zone} lose {warriors} SP.")
-    if here["sp"]:
-        log.tell(ZULU, f"Your warriors in zone {zone} are down to {here['sp']} SP.")
 
 
 # --------------------------------------------------------------------------- Zulu fire
@@ -418,7 +416,7 @@ def random_fire(s: State, shots: dict[str, int], dice: Dice, log: Log) -> None:
         hits = sum(1 for r in rolls if r >= face)
         log.say(
             f"Zulu random fire at {zone}: {', '.join(map(str, rolls))}, "
-            f"hits on {face}-6: {hits} hit(s)."
+            f"hits on {face}-6: {counted(hits, 'hit')}."
         )
         if hits:
             hits_by_zone.append({"zone": zone, "hits": hits})

@@ -13,7 +13,8 @@ from games.zones.schema import Battle, ForceModel, ForcesFile, UnitKind
 
 @dataclass(frozen=True)
 class BritishUnit:
-    """One British counter. ``reduced`` is its back side, None when it has none.
+    """One British counter. ``short`` labels it on the map; ``reduced`` is its back side,
+    None when it has none.
 
     ``counts_as``: the SP it counts for limits, melee and victory when that differs from
     ``sp`` (the battery, 3.2). ``optional_leader``/``optional_charge``: 17.1.1 and 17.1.2.
@@ -21,6 +22,7 @@ class BritishUnit:
 
     id: str
     name: str
+    short: str
     kind: UnitKind
     sp: int
     reduced: int | None
@@ -81,6 +83,7 @@ def _forces(model: ForceModel) -> Forces:
         BritishUnit(
             u.id,
             u.name,
+            u.short,
             u.kind,
             u.sp,
             u.reduced,

@@ -34,6 +34,41 @@ def british_stack_text(s: State, zone: str) -> str:
     return f"British stack in zone {zone}: " + "; ".join(parts)
 
 
+def zulu_strengths(s: State) -> dict[str, int]:
+    """Every Zulu stack's SP by zone, and the SP held off board under ``held``."""
+    found = {zone: here["sp"] for zone, here in s["zulu"]["zones"].items() if here["sp"]}
+    found["held"] = s["zulu"]["held"]
+    return found
+
+
+def _strength(key: str, sp: int | None) -> str:
+    where = "held off board" if key == "held" else f"zone {key}"
+    return f"{where} {sp} SP" if sp else f"{where} none"
+
+
+def _zone_order(key: str) -> tuple[int, int, str]:
+    """Numbered zones in number order, then lettered ones, then the SP held off board."""
+    return (2, 0, key) if key == "held" else (0, int(key), "") if key.isdigit() else (1, 0, key)
+
+
+def strength_report(before: dict[str, int], after: dict[str, int]) -> str | None:
+    """The Zulu player's note after an order that changed any Zulu strength (3.1): what
+    changed, then the whole force, so the DM alone tells the position; None if nothing did."""
+    changed = sorted(
+        (k for k in before.keys() | after.keys() if before.get(k) != after.get(k)),
+        key=_zone_order,
+    )
+    if not changed:
+        return None
+    what = "; ".join(f"{_strength(k, after.get(k))} (was {before.get(k, 0)} SP)" for k in changed)
+    force = ", ".join(_strength(k, after[k]) for k in sorted(after, key=_zone_order) if k != "held")
+    return (
+        f"Zulu strengths changed: {what}.\n"
+        f"Your force now: {force or 'nothing on the board'}; "
+        f"{_strength('held', after['held'])}."
+    )
+
+
 def sees_zulus(viewer: Viewer) -> bool:
     return viewer.kind == "referee" or viewer.side == ZULU
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
+from games.core.text import counted
 from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter, zulu_room
 from games.zones.state import (
@@ -154,8 +155,9 @@ def zulu_melee(
     if "hospital" in board_of(s).zone(target).roles:
         s["hospital_melee"] = True
     log.say(
-        f"Zulus attack zone {target} from {origin} with {sp} SP and {len(leaders)} leader(s): "
-        f"{shown}, hits on 6: {hits} hit(s), taken after both sides roll."
+        f"Zulus attack zone {target} from {origin} with {sp} SP and "
+        f"{counted(len(leaders), 'leader')}: "
+        f"{shown}, hits on 6: {counted(hits, 'hit')}, taken after both sides roll."
     )
 
 
@@ -195,7 +197,7 @@ def british_melee(s: State, units: list[str], target: str, dice: Dice, log: Log)
     melee["attackers"].setdefault(target, []).append([origin, BRITISH])
     log.say(
         f"The British melee from {origin} into {target}: {shown}, "
-        f"hits on {face}-6: {hits} hit(s), taken after both sides roll."
+        f"hits on {face}-6: {counted(hits, 'hit')}, taken after both sides roll."
     )
 
 
@@ -292,7 +294,7 @@ def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log
     s["melee"]["advanced_into"].append(target)
     s["control"][target] = ZULU
     note_move(s, origin, target)
-    log.say(f"Zulus advance {counters} counter(s) from {origin} into {target}.")
+    log.say(f"Zulus advance {counted(counters, 'counter')} from {origin} into {target}.")
 
 
 def check_british_advance(s: State, units: list[str], target: str) -> None:
@@ -315,4 +317,4 @@ def british_advance(s: State, units: list[str], target: str, log: Log) -> None:
     s["melee"]["advanced_into"].append(target)
     s["control"][target] = BRITISH
     note_move(s, origin, target)
-    log.say(f"The British advance {len(units)} counter(s) from {origin} into {target}.")
+    log.say(f"The British advance {counted(len(units), 'counter')} from {origin} into {target}.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from math import ceil
 
 from games.core.errors import RuleError
+from games.core.text import counted
 from games.zones import victory
 from games.zones.limits import british_room, may_enter, zulu_room
 from games.zones.state import (
@@ -170,8 +171,9 @@ def _check_escort(s: State, units: list[str], vp: list[str], path: list[str], or
     )
     if escort < len(vp):
         raise RuleError(
-            f"Moving {len(vp)} VP unit(s) needs at least {len(vp)} infantry SP that began the "
-            f"turn in zone {origin} with them (rules 10.8 and 16.1); the group has {escort}."
+            f"Moving {counted(len(vp), 'VP unit')} needs at least {len(vp)} infantry SP that "
+            f"began the turn in zone {origin} with them (rules 10.8 and 16.1); "
+            f"the group has {escort}."
         )
 
 
@@ -191,8 +193,9 @@ def _check_bonus(
     weight = sum(s["units"][u]["sp"] for u in carried)
     if weight > BRITISH_CARRY * len(leaders):
         raise RuleError(
-            f"{len(leaders)} leader(s) carry at most {BRITISH_CARRY * len(leaders)} SP a second "
-            f"zone (rule 10.4); the group has {weight} SP of foot soldiers."
+            f"{counted(len(leaders), 'leader')} can carry at most "
+            f"{BRITISH_CARRY * len(leaders)} SP a second zone (rule 10.4); "
+            f"the group has {weight} SP of foot soldiers."
         )
     hospital = set(board_of(s).with_role("hospital"))
     if hospital & {origin, *path}:
@@ -216,7 +219,9 @@ def british_move(s: State, units: list[str], path: list[str], log: Log) -> None:
             s["units"][unit_id]["battery_moved"] = True
     for here, there in zip([origin, *path], path, strict=False):
         note_move(s, here, there)
-    log.say(f"The British move {len(units)} counter(s) from {origin} to {' to '.join(path)}.")
+    log.say(
+        f"The British move {counted(len(units), 'counter')} from {origin} to {' to '.join(path)}."
+    )
 
 
 def _exit(s: State, units: list[str], origin: str, path: list[str], log: Log) -> None:
@@ -226,7 +231,10 @@ def _exit(s: State, units: list[str], origin: str, path: list[str], log: Log) ->
         s["exited"] += victory_sp(s, unit_id)
         place_british(s, unit_id, None)
     victory.refresh(s)
-    log.say(f"The British take {len(units)} counter(s) off the board from {origin} (rule 17.4).")
+    log.say(
+        f"The British take {counted(len(units), 'counter')} off the board from {origin} "
+        "(rule 17.4)."
+    )
 
 
 def check_replace(s: State, unit_id: str) -> None:
@@ -277,7 +285,8 @@ def _check_zulu_path(
         cap = zulu_carry(s) * len(leaders)
         if sp > cap:
             raise RuleError(
-                f"{len(leaders)} leader(s) carry at most {cap} SP a second zone (rule 10.5)."
+                f"{counted(len(leaders), 'leader')} can carry at most {cap} SP a second zone "
+                "(rule 10.5)."
             )
         if s["battle"] == "rorkes-drift":
             crossing = _walls_or_buildings(s, start, zones)
@@ -307,12 +316,17 @@ def acts_as_leader(s: State, unit_id: str) -> bool:
     return s["options"]["dalton_bourne_lead"] and unit_data(s, unit_id).optional_leader
 
 
+def counter_span(low: int, high: int) -> str:
+    """How many counters may be shown, from ``low`` to ``high``, in plain words."""
+    return counted(low, "counter") if low == high else f"{low} to {high} counters"
+
+
 def _check_amounts(sp: int, counters: int, leaders: list[str]) -> None:
     if sp < 0 or (sp == 0 and not leaders):
         raise RuleError("Move at least 1 warrior SP or one leader.")
     if sp and not ceil(sp / COUNTER_MAX) <= counters <= sp:
         raise RuleError(
-            f"{sp} SP fit on {ceil(sp / COUNTER_MAX)} to {sp} counters of 1 to 10 SP (3.3)."
+            f"{sp} SP fit on {counter_span(ceil(sp / COUNTER_MAX), sp)} of 1 to 10 SP (3.3)."
         )
 
 
@@ -392,7 +406,10 @@ def enter(s: State, path: list[str], sp: int, counters: int, leaders: list[str],
     _arrive(s, None, path, log)
     _land(s, path[-1], sp, counters, leaders)
     where = " then ".join(path)
-    log.say(f"Zulus enter at {where}: {counters} counter(s), {len(leaders)} leader(s).")
+    log.say(
+        f"Zulus enter at {where}: {counted(counters, 'counter')}, "
+        f"{counted(len(leaders), 'leader')}."
+    )
     log.tell(ZULU, f"You bring {sp} SP on at {where}.")
 
 
@@ -404,7 +421,10 @@ def zulu_move(
     _arrive(s, origin, path, log)
     _land(s, path[-1], sp, counters, leaders)
     where = " to ".join(path)
-    log.say(f"Zulus move {counters} counter(s), {len(leaders)} leader(s) from {origin} to {where}.")
+    log.say(
+        f"Zulus move {counted(counters, 'counter')}, {counted(len(leaders), 'leader')} "
+        f"from {origin} to {where}."
+    )
     log.tell(ZULU, f"You move {sp} SP from {origin} to {where}.")
 
 
@@ -425,7 +445,7 @@ def check_regroup(s: State, zone: str, counters: int) -> None:
         raise RuleError(f"There are no Zulu warriors in zone {zone}.")
     low, high = ceil(here["sp"] / COUNTER_MAX), here["sp"]
     if not low <= counters <= high:
-        raise RuleError(f"The warriors in zone {zone} fit on {low} to {high} counters.")
+        raise RuleError(f"The warriors in zone {zone} fit on {counter_span(low, high)}.")
     if counters_on_board(s) - here["counters"] + counters > COUNTER_LIMIT:
         raise RuleError(f"The counter mix holds {COUNTER_LIMIT} warrior counters in all.")
 
@@ -433,4 +453,4 @@ def check_regroup(s: State, zone: str, counters: int) -> None:
 def regroup(s: State, zone: str, counters: int, log: Log) -> None:
     check_regroup(s, zone, counters)
     s["zulu"]["zones"][zone]["counters"] = counters
-    log.say(f"The Zulus in zone {zone} now show {counters} counter(s).")
+    log.say(f"The Zulus in zone {zone} now show {counted(counters, 'counter')}.")

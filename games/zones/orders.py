@@ -34,7 +34,7 @@ from typing import Any
 from games.core.dice import Dice
 from games.core.engine import Order
 from games.core.errors import RuleError, UnknownAction
-from games.core.text import shorten
+from games.core.text import counted, shorten
 from games.zones import charge, fire, hospital, melee, movement, setup, solitaire
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
@@ -202,13 +202,13 @@ def _move_orders(s: State) -> list[Order]:
                                 [unit_id, *carried],
                                 path,
                                 f"lead.{unit_id}",
-                                f"{_name(s, unit_id)} with {len(carried)} unit(s)",
+                                f"{_name(s, unit_id)} with {counted(len(carried), 'unit')}",
                             )
         found += _escort_orders(s, zone, stack)
         leaving = [u for u in stack if unit_data(s, u).kind != "vp"]
         if leaving:
             found += _move_order(
-                s, leaving, [movement.OFF], f"exit.{zone}", f"{len(leaving)} unit(s)"
+                s, leaving, [movement.OFF], f"exit.{zone}", f"{counted(len(leaving), 'unit')}"
             )
     return found
 
@@ -239,7 +239,7 @@ def _escort_orders(s: State, zone: str, stack: list[str]) -> list[Order]:
             [*escorts, *vp],
             path,
             f"escort.{zone}",
-            f"{len(escorts)} unit(s) escort {len(vp)} VP unit(s)",
+            f"{counted(len(escorts), 'unit')} escort {counted(len(vp), 'VP unit')}",
         )
     return found
 
@@ -280,7 +280,8 @@ def _fire_orders(s: State) -> list[Order]:
                     found.append(
                         _order(
                             f"volley.{leader}.{target}",
-                            f"Volley: {_name(s, leader)} and {len(group)} unit(s) at {target}",
+                            f"Volley: {_name(s, leader)} and "
+                            f"{counted(len(group), 'unit')} at {target}",
                             action,
                             "volley",
                         )
@@ -426,7 +427,7 @@ def _regroup_orders(s: State) -> list[Order]:
                 found.append(
                     _zulu_order(
                         f"regroup.{zone}.{counters}",
-                        f"Show the warriors in {zone} on {counters} counter(s)",
+                        f"Show the warriors in {zone} on {counted(counters, 'counter')}",
                         {"type": "regroup", "zone": zone, "counters": counters},
                         "regroup",
                     )
@@ -585,7 +586,8 @@ def _charge_orders(s: State) -> list[Order]:
             found.append(
                 _order(
                     f"charge.{leader}.{target}",
-                    f"Bayonet charge: {_name(s, leader)} and {len(units)} unit(s) into {target}",
+                    f"Bayonet charge: {_name(s, leader)} and "
+                    f"{counted(len(units), 'unit')} into {target}",
                     action,
                     "charge",
                 )

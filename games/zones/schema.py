@@ -326,9 +326,15 @@ def _facing_problems(zones: dict[str, ZoneModel]) -> list[str]:
     return problems
 
 
+SHORT_LABEL = 6
+"""The most characters a unit's map label may have, so it fits on its counter in the
+narrowest zone (our labels, not the rules')."""
+
+
 class UnitModel(Strict):
     id: str
     name: str
+    short: str = Field(min_length=1, max_length=SHORT_LABEL)
     kind: UnitKind
     sp: int = Field(ge=0)
     reduced: int | None = Field(ge=1)

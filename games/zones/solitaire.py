@@ -66,7 +66,7 @@ def _room(s: State, zone: str) -> int:
 
 
 def _entry_zone(s: State, dice: Dice) -> list[str]:
-    """The zone(s) the 18.1 / 18.1.3 chart sends the force to."""
+    """The zone or zones the 18.1 / 18.1.3 chart sends the force to."""
     charts = load_charts()
     zone = charts.solitaire_entry(s["battle"], s["turn"], dice.d6("Solitaire entry zone"))
     if zone != "split":

@@ -85,7 +85,11 @@ class Zones:
             raise RuleError(f"The sides are {BRITISH} and {ZULU}.")
         s = copy_state(state)
         log = Log()
+        before = hidden.zulu_strengths(s)
         orders.perform(s, side, dict(action), dice, log)
+        report = hidden.strength_report(before, hidden.zulu_strengths(s))
+        if report:
+            log.tell(ZULU, report)
         return outcome(s, log)
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:

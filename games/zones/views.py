@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.engine import View, Viewer
+from games.core.text import counted
 from games.zones.board import zone_order
 from games.zones.flow import phase_title
 from games.zones.hidden import (
@@ -47,7 +48,7 @@ def _unit(s: State, unit_id: str, top: bool) -> dict[str, Any]:
     unit = s["units"][unit_id]
     return {
         "id": unit_id,
-        "label": data.name,
+        "label": data.short,
         "sp": unit["sp"],
         "reduced": data.reduced is not None and unit["sp"] < data.sp,
         "leader": data.kind == "leader",
@@ -124,12 +125,14 @@ def lines(s: State, viewer: Viewer) -> list[str]:
                 found.append(british_stack_text(s, zone))
             else:
                 top = unit_data(s, stack[0]).name
-                found.append(f"Zone {zone}: British, {len(stack)} counter(s), {top} on top.")
+                found.append(
+                    f"Zone {zone}: British, {counted(len(stack), 'counter')}, {top} on top."
+                )
         here = s["zulu"]["zones"].get(zone)
         if here:
             found.append(
-                f"Zone {zone}: Zulus, {here['counters']} counter(s), "
-                f"{len(here['leaders'])} leader(s)."
+                f"Zone {zone}: Zulus, {counted(here['counters'], 'counter')}, "
+                f"{counted(len(here['leaders']), 'leader')}."
             )
             if sees_zulus(viewer) and here["sp"]:
                 found.append(zulu_stack_text(zone, here["sp"]))

@@ -21,7 +21,7 @@ import pytest
 
 from bot.service import Update
 from bot.systems import pairings
-from bot.ui import panel_view, public_view
+from bot.ui import PanelButton, panel_view, public_view
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Mode, Order, Viewer, hidden_from
 from games.core.errors import RuleError
@@ -95,6 +95,10 @@ def check_components(system: GameSystem, state: JSON, seed: str) -> None:
         assert not private & set(keys), f"a private order is on the channel post: {keys}"
     for side in system.to_act(state):
         panel_view(update, [side], layout)
+        if any(o.button and o.private for o in system.legal_orders(state, side)):
+            assert public is not None and any(
+                isinstance(item, PanelButton) for item in public.children
+            ), f"{side} has orders only its panel gives, and no button opens the panel"
 
 
 def check_orders(system: GameSystem, state: JSON, side: str, orders: list[Order]) -> None:

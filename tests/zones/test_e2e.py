@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from collections.abc import AsyncIterator
 
 import pytest
@@ -21,10 +22,12 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from bot.service import Place
 from games.core.engine import Order
-from games.zones import policy
+from games.zones import policy, setup
+from games.zones.hidden import zulu_strengths
 from games.zones.state import BRITISH, ZULU
 from games.zones.system import SYSTEM
 from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
+from tests.zones.test_strength_dms import play_until_advance
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
 """Discord-in-a-box fixtures shared with tests/e2e."""
@@ -104,21 +107,32 @@ async def give(sandbox: DiscordSandbox, user: SandboxUser, order: Order) -> None
 
 async def play_out(
     sandbox: DiscordSandbox, laager: LaagerBot, users: dict[str, SandboxUser]
-) -> tuple[int, set[str]]:
-    """Play the channel's game to its end by the policy's orders; the steps taken and the
-    kinds of order given."""
+) -> tuple[int, set[str], Counter[str]]:
+    """Play the channel's game to its end by the policy's orders; the steps taken, the
+    kinds of order given and, with a Zulu player seated, the kinds that changed a Zulu
+    strength, each of which must be followed by a DM to him labelled with the game."""
     place = Place(sandbox.guild_id, sandbox.default_channel)
     kinds: set[str] = set()
+    changed: Counter[str] = Counter()
+    zulu = users.get(ZULU)
     for step in range(STEP_LIMIT):
         game, _system = await laager.service.latest(place)
         if SYSTEM.result(game.state):
-            return step, kinds
+            return step, kinds, changed
         [side] = SYSTEM.to_act(game.state)
         action = policy.choose(game.state, side)
         order = next(o for o in SYSTEM.legal_orders(game.state, side) if o.action == action)
         kinds.add(order.kind)
+        told = len(sandbox.dms(zulu)) if zulu else 0
         await give(sandbox, users[side], order)
         await asyncio.sleep(0)
+        after, _system = await laager.service.latest(place)
+        if zulu and zulu_strengths(after.state) != zulu_strengths(game.state):
+            changed[order.kind] += 1
+            dms = [m.content for m in sandbox.dms(zulu)[told:]]
+            assert any(
+                f"game {game.id}**" in m and "Zulu strengths changed" in m for m in dms
+            ), (order.key, dms)
     raise AssertionError("the game did not end")
 
 
@@ -136,7 +150,7 @@ async def test_solo_rorkes_drift_to_its_end(
     game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
     assert game.options["solitaire"], "solo mode plays the Zulus by rule 18.0"
 
-    steps, kinds = await play_out(sandbox, laager, {BRITISH: alice})
+    steps, kinds, _changed = await play_out(sandbox, laager, {BRITISH: alice})
     assert steps > 20 and {"end", "fire"} <= kinds
     last = sandbox.messages()[-1]
     assert "Game over" in last.text() and last.components == []
@@ -156,8 +170,9 @@ async def test_two_player_isandlwana_to_its_end(
     joined = await sandbox.slash(bob, "game join", {"side": ZULU})
     assert not joined.response.ephemeral, joined.response.content
 
-    steps, kinds = await play_out(sandbox, laager, {BRITISH: alice, ZULU: bob})
+    steps, kinds, changed = await play_out(sandbox, laager, {BRITISH: alice, ZULU: bob})
     assert steps > 20 and {"enter", "move", "fire", "end"} <= kinds
+    assert {"enter", "move", "fire"} <= set(changed), changed
     maps = [m for m in sandbox.messages() if any(a.filename == "map.png" for a in m.attachments)]
     assert len(maps) > 10, "a map after the phases"
 
@@ -239,3 +254,30 @@ def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> No
     melee = Order("melee.1.2", "Melee from 1 into 2", {"type": "melee", "sp": 5})
     with pytest.raises(BadInput, match="takes no counters"):
         with_amounts(melee, None, 2)
+
+
+async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game that starts where the Zulus may advance after a melee: the advance, given with
+    `/zones advance`, is followed by a DM to the Zulu player labelled with the game."""
+    position = play_until_advance()
+    monkeypatch.setattr(setup, "new_state", lambda scenario, options=None: position)
+    await sandbox.slash(
+        alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
+    )
+    await sandbox.slash(bob, "game join", {"side": ZULU})
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, _system = await laager.service.latest(place)
+    [advance, *_] = [o for o in SYSTEM.legal_orders(game.state, ZULU) if o.kind == "advance"]
+    told = len(sandbox.dms(bob))
+    await give(sandbox, bob, advance)
+    after, _system = await laager.service.latest(place)
+    assert zulu_strengths(after.state) != zulu_strengths(game.state)
+    [dm] = [m.content for m in sandbox.dms(bob)[told:]]
+    assert f"game {game.id}**" in dm and "Zulu strengths changed" in dm
+    assert not any("Zulu strengths" in m.content for m in sandbox.dms(alice))

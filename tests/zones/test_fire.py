@@ -89,8 +89,8 @@ def test_rule_3_4_the_zulu_player_alone_is_told_the_strength_left_after_losses()
     [event] = outcome.events
     assert "The Zulus in zone 17 lose 2 SP." in event.text
     assert "5 SP" not in event.text
-    assert "Your warriors in zone 17 are down to 5 SP." in event.private["zulu"]
-    assert "down to" not in event.private.get("british", "")
+    assert "zone 17 5 SP (was 7 SP)" in event.private["zulu"]
+    assert "Zulu strengths" not in event.private.get("british", "")
 
 
 def test_rule_11_4_2_example_from_11_to_17_counting_clear_zones() -> None:

@@ -92,8 +92,12 @@ def test_rule_3_1_moves_show_counters_in_public_and_strength_in_private() -> Non
     )
     event = out.events[0]
     assert "12 SP" not in event.text
-    assert "2 counter(s)" in event.text
-    assert event.private["zulu"] == "You move 12 SP from 20 to 26."
+    assert "2 counters" in event.text
+    private = event.private["zulu"].splitlines()
+    assert private[0] == "You move 12 SP from 20 to 26."
+    assert private[1] == (
+        "Zulu strengths changed: zone 20 13 SP (was 25 SP); zone 26 12 SP (was 0 SP)."
+    )
 
 
 def test_rule_3_4_sample_hidden_keeps_the_public_record() -> None:

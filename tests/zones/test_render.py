@@ -13,9 +13,19 @@ from PIL import Image, ImageChops
 from games.core.engine import View, Viewer
 from games.zones.forces import load_forces
 from renderers.theme import BRITISH, HIGHLIGHT, INK, ZULU
-from renderers.zonemap_layout import layout
+from renderers.zonemap_layout import SCALE, layout
 from renderers.zonemap_panel import FIRE
-from renderers.zonemap_pieces import LEADER, LOSS, MOVE, REDUCED, WHITE, british_stacks
+from renderers.zonemap_pieces import (
+    LEADER,
+    LOSS,
+    MOVE,
+    REDUCED,
+    WHITE,
+    british_counter,
+    british_stacks,
+    marker_words,
+    stack_sprite,
+)
 from renderers.zones import colours, draw, render
 from tests.zones.pictures import sample
 
@@ -153,3 +163,30 @@ def test_a_label_too_wide_for_its_zone_is_left_off_not_spilled() -> None:
     left, top, right, bottom = layout("rorkes-drift").main["K"]
     assert box is not None
     assert left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
+
+
+@pytest.mark.parametrize("battle", BATTLES)
+def test_every_units_short_label_fits_every_zone_it_may_stand_in(battle: str) -> None:
+    """Each unit's short label (our data) is drawn, not left off, in the narrowest zone
+    open to the British, on a counter with every badge and mark; a full name is left off."""
+    grid = layout(battle)
+    room = min(
+        right - left - 5 * SCALE
+        for zone, (left, _top, right, _bottom) in grid.main.items()
+        if grid.board.zone(zone).british
+    )
+    for unit in load_forces(battle).british:
+        top = {"label": unit.short, "sp": 2, "reduced": True, "moved": True, "leader": True,
+               "vp": True, "top": True}  # fmt: skip
+        drawn = stack_sprite([top], room)
+        assert drawn is british_counter(unit.short, 2, 1, True, True, True, 1), unit.id
+    too_long = [{"label": "Lt-Col. Pulleine", "sp": 1, "reduced": False, "moved": False,
+                 "leader": True, "vp": False, "top": True}]  # fmt: skip
+    assert stack_sprite(too_long, room) is british_counter("", 1, 1, False, False, True, 0)
+
+
+def test_markers_are_named_in_words_once_per_kind() -> None:
+    """11.2.2 and 3.2: a plate says "No ammo" or "Bty moved", never a unit's id."""
+    words = marker_words(["ammo-depleted:g1", "ammo-depleted:g2", "battery-moved:curling"])
+    assert words == ["No ammo x2", "Bty moved"]
+    assert marker_words(["ammo-depleted:h1"]) == ["No ammo"]
