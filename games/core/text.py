@@ -28,3 +28,11 @@ def shorten(text: str, limit: int, marker: str = ELLIPSIS) -> str:
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and the noun in the form that number takes: "1 counter", "2 counters"."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def faces_from(face: int, sides: int = 6) -> str:
+    """The faces of a die that score when ``face`` or more is needed: "6", "5-6", "no face"."""
+    if face > sides:
+        return "no face"
+    low = max(face, 1)
+    return str(sides) if low == sides else f"{low}-{sides}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
-from games.core.text import counted
+from games.core.text import counted, faces_from
 from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter
 from games.zones.melee import british_face, melee_sp
@@ -126,7 +126,8 @@ def fight_round(s: State, dice: Dice, log: Log) -> None:
     )
     theirs, zulu_hits = combat_dice(s, dice, zulus, 6, f"Zulus in {target} meet the charge")
     log.say(
-        f"Charge round: British {ours} (hits on {face}-6): {counted(british_hits, 'hit')}; "
+        f"Charge round: British {ours} (hits on {faces_from(face)}): "
+        f"{counted(british_hits, 'hit')}; "
         f"Zulus in {target} roll {zulus} dice ({theirs}, hits on 6): {counted(zulu_hits, 'hit')}."
     )
     hit_zulus(s, target, british_hits, log)

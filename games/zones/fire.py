@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
-from games.core.text import counted
+from games.core.text import counted, faces_from
 from games.zones.board import FireTarget
 from games.zones.charts import load_charts
 from games.zones.state import (
@@ -238,7 +238,7 @@ def _resolve(
     s["fired"].append([zone, target])
     s["fired_units"] += units
     shown = ", ".join(map(str, rolls))
-    need = f"{face}-6" if face <= 6 else "no face"
+    need = faces_from(face)
     log.say(
         f"British {what} from {zone} at {target}: {len(rolls)} dice ({shown}), "
         f"hits on {need}: {counted(hits, 'hit')}."
@@ -287,7 +287,7 @@ def _charted(
     s["fired"].append([zone, target])
     s["fired_units"] += units
     log.say(
-        f"British {what} from {zone} at {target}: {count} dice on the chart at {face}-6: "
+        f"British {what} from {zone} at {target}: {count} dice on the chart at {faces_from(face)}: "
         f"{counted(hits, 'hit')}."
     )
     hit_zulus(s, target, hits, log)
@@ -416,7 +416,7 @@ def random_fire(s: State, shots: dict[str, int], dice: Dice, log: Log) -> None:
         hits = sum(1 for r in rolls if r >= face)
         log.say(
             f"Zulu random fire at {zone}: {', '.join(map(str, rolls))}, "
-            f"hits on {face}-6: {counted(hits, 'hit')}."
+            f"hits on {faces_from(face)}: {counted(hits, 'hit')}."
         )
         if hits:
             hits_by_zone.append({"zone": zone, "hits": hits})

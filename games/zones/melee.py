@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import RuleError
-from games.core.text import counted
+from games.core.text import counted, faces_from
 from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter, zulu_room
 from games.zones.state import (
@@ -197,7 +197,7 @@ def british_melee(s: State, units: list[str], target: str, dice: Dice, log: Log)
     melee["attackers"].setdefault(target, []).append([origin, BRITISH])
     log.say(
         f"The British melee from {origin} into {target}: {shown}, "
-        f"hits on {face}-6: {counted(hits, 'hit')}, taken after both sides roll."
+        f"hits on {faces_from(face)}: {counted(hits, 'hit')}, taken after both sides roll."
     )
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from games.core.dice import Dice
 from games.core.engine import Order
 from games.core.errors import RuleError, UnknownAction
-from games.core.text import counted, shorten
+from games.core.text import counted, faces_from, shorten
 from games.zones import charge, fire, hospital, melee, movement, setup, solitaire
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
@@ -261,7 +261,7 @@ def _fire_orders(s: State) -> list[Order]:
         dice = sum(s["units"][u]["sp"] for u in units)
         for target, face in fire.fire_targets(s, zone):
             action = {"type": "fire", "units": units, "target": target}
-            need = f"{face}-6" if face <= 6 else "no face"
+            need = faces_from(face)
             found.append(
                 _order(
                     f"fire.{zone}.{target}",
@@ -523,7 +523,8 @@ def _british_melee_orders(s: State) -> list[Order]:
                 found.append(
                     _order(
                         f"bmelee.{zone}.{target}",
-                        f"Melee from {zone} into {target}: {weight} dice, hits on {face}-6",
+                        f"Melee from {zone} into {target}: {weight} dice, "
+                        f"hits on {faces_from(face)}",
                         action,
                         "melee",
                     )

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.text_fit import fit, pieces
-from games.core.text import ELLIPSIS, shorten
+from games.core.text import ELLIPSIS, faces_from, shorten
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789→", min_size=1, max_size=12)
 SEPARATOR = st.sampled_from([" ", "\n", ", ", ". ", "\n\n"])
@@ -74,3 +74,11 @@ def test_pieces_fit_and_lose_no_word(text: str, limit: int) -> None:
     assert "\n".join(parts).split() == text.split()
     if max(len(w) for w in text.split()) <= limit:
         assert {w for p in parts for w in p.split()} <= set(text.split())
+
+
+def test_scoring_faces_name_a_single_face_once_and_never_leave_the_die() -> None:
+    assert faces_from(6) == "6"
+    assert faces_from(5) == "5-6"
+    assert faces_from(7) == "no face"
+    assert faces_from(0) == "1-6"
+    assert faces_from(3, sides=10) == "3-10"
