@@ -64,6 +64,10 @@ class InteractionRoutes:
         interaction = self._backend.interactions.by_token(request.match_info["token"])
         if interaction is None or str(interaction.id) != request.match_info["interaction_id"]:
             return not_found(UNKNOWN_INTERACTION, "interaction")
+        answer_by = interaction.answer_by or float("inf")
+        if interaction.expired or self._backend.activity.now() > answer_by:
+            # Too late: Discord has already told the player the application did not respond.
+            return not_found(UNKNOWN_INTERACTION, "interaction")
         if interaction.acknowledged:
             return discord_error(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
