@@ -188,8 +188,9 @@ class InteractionRoutes:
         body: RequestBody = request[BODY_KEY]
         try:
             original = interaction.original
-            if original is not None and original.loading:
-                # The first follow-up after a "thinking" deferral replaces the placeholder.
+            if original is not None and original.loading and not original.deleted:
+                # The first follow-up after a "thinking" deferral replaces the placeholder
+                # (once the bot deleted the placeholder, follow-ups are new messages).
                 changes = message_changes(self._state, body, body.fields, original)
                 changes.flags = (changes.flags or 0) & ~LOADING
                 message = self._state.edit(original, changes)

@@ -136,3 +136,18 @@ async def test_fixed_choices_are_filtered_by_the_client_without_asking_the_bot(
     assert [c["value"] for c in everything] == ["solo", "versus"]
     with pytest.raises(SandboxError, match="neither choices nor autocomplete"):
         await sandbox.autocomplete(alice, "game new", {"turns": "3"}, focused="turns")
+
+
+async def test_after_the_placeholder_is_deleted_a_follow_up_is_a_new_message(
+    sandbox: DiscordSandbox, bot: DemoBot, alice: SandboxUser
+) -> None:
+    async def withdraws(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.delete_original_response()
+        await interaction.followup.send("only for you", ephemeral=True)
+
+    bot.probe = withdraws
+    answered = await sandbox.slash(alice, "probe")
+    assert sandbox.messages() == []
+    assert [m.content for m in sandbox.ephemerals(alice)] == ["only for you"]
+    assert answered.failure is None
