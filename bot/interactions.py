@@ -3,12 +3,20 @@ and by the components whose callbacks run outside any cog."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable
+from typing import TypeVar
+
 import discord
 
 from bot import errors
 from bot.service import Actor, Place
 
 Interaction = discord.Interaction["LaagerBot"]
+T = TypeVar("T")
+ANSWER_BUDGET = 2.0
+"""Seconds of work before a command shows "thinking": Discord drops an interaction that is
+not answered within three."""
 
 
 def place_of(interaction: Interaction) -> Place:
@@ -35,3 +43,19 @@ async def refuse(interaction: Interaction, message: str) -> None:
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
+    """The result of work that usually answers at once (its refusals privately). If it
+    outlasts ANSWER_BUDGET, "thinking" is shown meanwhile, and should the work then fail,
+    the placeholder is removed so that the refusal still reaches the player alone."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
+    if done:
+        return task.result()
+    await interaction.response.defer(thinking=True)
+    try:
+        return await task
+    except Exception:
+        await interaction.delete_original_response()
+        raise

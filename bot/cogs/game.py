@@ -13,7 +13,7 @@ from discord import app_commands
 from bot import errors
 from bot.announce import COLOUR, clip, post_update, render, send_private
 from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, actor_of, place_of
+from bot.interactions import Interaction, actor_of, place_of, within_budget
 from bot.orders import panel_message
 from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
 from bot.storage import GameRecord
@@ -173,8 +173,9 @@ class GameCog(LaagerCog):
     @app_commands.describe(choice="One of the orders open to you now")
     @app_commands.autocomplete(choice=_my_choices)
     async def order(self, interaction: Interaction, choice: str) -> None:
-        update = await self.bot.service.act(
-            place_of(interaction), await actor_of(interaction), key=choice
+        actor = await actor_of(interaction)
+        update = await within_budget(
+            interaction, self.bot.service.act(place_of(interaction), actor, key=choice)
         )
         await post_update(interaction, update)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.sandbox import payloads
 from bot.sandbox.activity import ActivityMonitor
 from bot.sandbox.commands import CommandRegistry
 from bot.sandbox.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, Gateway
 from bot.sandbox.interactions import InteractionBook
-from bot.sandbox.models import MessageEvent
+from bot.sandbox.models import MessageEvent, Violation
 from bot.sandbox.state import SandboxState
 
 
@@ -22,6 +22,8 @@ class Backend:
     gateway: Gateway
     interactions: InteractionBook
     activity: ActivityMonitor
+    violations: list[Violation] = field(default_factory=list)
+    """Where the sandbox records what Discord would refuse (shared with the REST guard)."""
 
     def __post_init__(self) -> None:
         self.state.listeners.append(self._publish_message_event)

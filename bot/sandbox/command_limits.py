@@ -101,7 +101,7 @@ def overwrite_refusal(definitions: list[Any]) -> Refusal | None:
     reasons = tuple(
         f"command {index} {_described(commands[int(index)])}: {line}"
         for index, found in errors.items()
-        for line in _lines(found)
+        for line in error_lines(found)
     )
     return Refusal(INVALID_FORM_BODY, "Invalid Form Body", errors, reasons)
 
@@ -115,7 +115,7 @@ def single_refusal(definition: JSON, others: int = 0) -> Refusal | None:
     errors = command_errors(definition)
     if not errors:
         return None
-    reasons = tuple(f"command {_described(definition)}: {line}" for line in _lines(errors))
+    reasons = tuple(f"command {_described(definition)}: {line}" for line in error_lines(errors))
     return Refusal(INVALID_FORM_BODY, "Invalid Form Body", errors, reasons)
 
 
@@ -271,11 +271,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _lines(errors: Errors, path: str = "") -> Iterator[str]:
+def error_lines(errors: Errors, path: str = "") -> Iterator[str]:
     """Flatten Discord's nested errors into "path: message" lines."""
     for key, value in errors.items():
         if key == "_errors":
             for problem in value:
                 yield f"{path}: {problem['message']}" if path else str(problem["message"])
         else:
-            yield from _lines(value, f"{path}.{key}" if path else key)
+            yield from error_lines(value, f"{path}.{key}" if path else key)

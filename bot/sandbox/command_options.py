@@ -21,6 +21,30 @@ TRUE_WORDS = {"true", "yes", "on", "1"}
 FALSE_WORDS = {"false", "no", "off", "0"}
 
 
+def offered_locally(target: CommandTarget, focused: str, typed: Any) -> list[JSON] | None:
+    """What Discord's client shows, without asking the bot, while `focused` is typed.
+
+    Discord sends autocomplete requests only for options registered with autocomplete; an
+    option with fixed choices is filtered by the client itself (choices whose name contains
+    the typed text), and any other option offers nothing to pick. None means ask the bot."""
+    definition = next((d for d in target.options if d.get("name") == focused), None)
+    if definition is None:
+        raise SandboxError(f"/{target.path} has no option {focused!r} to autocomplete")
+    if definition.get("autocomplete") and not definition.get("choices"):
+        return None
+    if not definition.get("choices"):
+        raise SandboxError(
+            f"option {focused!r} of /{target.path} has neither choices nor autocomplete; "
+            "Discord offers nothing while it is typed"
+        )
+    needle = str(typed).casefold()
+    return [
+        {"name": c["name"], "value": c["value"]}
+        for c in definition["choices"]
+        if needle in str(c["name"]).casefold()
+    ]
+
+
 class OptionBuilder:
     """Converts {name: value} into Discord's option list plus the `resolved` objects."""
 

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from bot.sandbox.backend import Backend
-from bot.sandbox.interactions import SandboxInteraction, interaction_create_payload
+from bot.sandbox.interactions import (
+    ANSWER_WITHIN,
+    AUTOCOMPLETE,
+    DEFERRED_MESSAGE,
+    NOT_ANSWERED,
+    OPTIONS_NOT_LOADED,
+    SandboxInteraction,
+    interaction_create_payload,
+)
 from bot.sandbox.models import (
     JSON,
     Message,
@@ -11,6 +19,7 @@ from bot.sandbox.models import (
     SandboxError,
     SandboxTimeout,
     SandboxUser,
+    Violation,
 )
 
 
@@ -52,6 +61,7 @@ class InteractionDispatcher:
         book = self._backend.interactions
         interaction = book.new(kind, user, channel, label, session.index, source, opened_by)
         payload = interaction_create_payload(self._backend.state, interaction, data)
+        interaction.answer_by = self._backend.activity.now() + ANSWER_WITHIN
         session.dispatch("INTERACTION_CREATE", payload)
         self._backend.activity.touch()
         try:
@@ -63,17 +73,38 @@ class InteractionDispatcher:
         return interaction
 
     async def _settle(self, interaction: SandboxInteraction, quiet: float, limit: float) -> None:
-        """Return once the bot answered, finished any deferral, and REST went quiet."""
+        """Return once the bot answered, finished any deferral, and REST went quiet.
+
+        An interaction not answered within three seconds fails as on Discord (its token is
+        refused from then on) and is recorded as a violation, as is a "thinking" deferral
+        that never becomes an answer."""
         activity = self._backend.activity
         deadline = activity.now() + limit
         who = f"{interaction.label} by {interaction.user.name}"
-        if not await activity.wait_for(lambda: interaction.acknowledged, deadline):
-            raise SandboxTimeout(f"{who}: no interaction response from the bot within {limit:g} s")
+        assert interaction.answer_by is not None
+        if not await activity.wait_for(lambda: interaction.acknowledged, interaction.answer_by):
+            seen = OPTIONS_NOT_LOADED if interaction.type == AUTOCOMPLETE else NOT_ANSWERED
+            interaction.failure = seen
+            reason = f"no interaction response within {ANSWER_WITHIN:g} s; {who} saw {seen!r}"
+            self._record(interaction, reason)
+            raise SandboxTimeout(f"{who}: {seen} (no response within {ANSWER_WITHIN:g} s)")
         if interaction.deferred and not await activity.wait_for(
             lambda: interaction.completed, deadline
         ):
+            if interaction.callback_type == DEFERRED_MESSAGE:
+                interaction.failure = NOT_ANSWERED
+                self._record(
+                    interaction,
+                    f'{who}: deferred ("thinking") but never edited the original response '
+                    f"or sent a follow-up within {limit:g} s",
+                )
             raise SandboxTimeout(
                 f"{who}: the bot deferred but sent no follow-up, edit or message within {limit:g} s"
             )
         if not await activity.wait_quiet(quiet, deadline):
             raise SandboxTimeout(f"{who}: the bot's REST traffic did not settle within {limit:g} s")
+
+    def _record(self, interaction: SandboxInteraction, reason: str) -> None:
+        self._backend.violations.append(
+            Violation("INTERACTION", interaction.label, reason, "interaction")
+        )

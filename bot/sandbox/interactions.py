@@ -18,6 +18,10 @@ from bot.sandbox.state import SandboxState
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+ANSWER_WITHIN = 3.0
+"""Seconds Discord gives a bot to send the initial response before the token dies."""
+NOT_ANSWERED = "The application did not respond"
+OPTIONS_NOT_LOADED = "Loading options failed"
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
@@ -47,7 +51,16 @@ class SandboxInteraction:
     choices: list[JSON] | None = None
     modal: JSON | None = None
     completed: bool = False
-    """A deferral is complete once anything visible follows it (follow-up, edit or post)."""
+    """A "thinking" deferral is complete once the original response is edited or the first
+    follow-up arrives; a deferred update once anything visible follows it."""
+    answer_by: float | None = None
+    """The event-loop time after which an initial response is refused."""
+    failure: str | None = None
+    """What the player saw instead of an answer, e.g. "The application did not respond"."""
+
+    @property
+    def expired(self) -> bool:
+        return self.failure is not None
 
     @property
     def acknowledged(self) -> bool:
@@ -143,9 +156,10 @@ class InteractionBook:
             return
         for interaction in self.open:
             interaction.note_message(event.message)
-            if interaction.deferred:
-                # Anything visible after a deferral (a follow-up, an edit of the original or
-                # of the clicked message, a channel post or a DM) completes it.
+            if interaction.callback_type == DEFERRED_UPDATE:
+                # A deferred update shows no placeholder, so anything visible after it (an
+                # edit of the clicked message, a follow-up, a post or a DM) completes it. A
+                # "thinking" deferral is completed only by its own routes, as on Discord.
                 interaction.completed = True
                 if event.message is interaction.original:
                     interaction.note_response(event.message)

@@ -199,12 +199,13 @@ class MessageEvent:
 
 @dataclass(frozen=True)
 class Violation:
-    """A request that broke Discord's API contract (or a route the sandbox lacks)."""
+    """A request that broke Discord's API contract, an interaction the bot left unanswered,
+    or a route the sandbox lacks."""
 
     method: str
     path: str
     error: str
-    source: Literal["request", "response", "route"] = "request"
+    source: Literal["request", "response", "route", "interaction"] = "request"
 
     def __str__(self) -> str:
         return f"{self.method} {self.path}: {self.error}"

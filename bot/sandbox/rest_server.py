@@ -1,21 +1,22 @@
 """The aiohttp application: spec validation, auth, traffic tracking and routing.
 
 Every request under /api/v10 is validated against the OpenAPI spec before it reaches a
-route, and command registrations first against the limits the spec leaves out. Refused
+route, and command registrations and message bodies first against the limits the spec
+leaves out. Refused
 requests and routes the sandbox lacks are recorded as violations and answered the way
 Discord would (400 or 404 with a JSON error), so gaps are visible.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Literal
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Literal, Protocol
 
 from aiohttp import web
 from werkzeug.datastructures import ImmutableMultiDict
 
 from bot.sandbox.activity import ActivityMonitor
-from bot.sandbox.command_limits import RegistrationRules
+from bot.sandbox.command_limits import Refusal
 from bot.sandbox.http_responses import (
     INVALID_FORM_BODY,
     INVALID_JSON,
@@ -31,22 +32,28 @@ BODY_KEY = web.RequestKey("body", RequestBody)
 TOKENLESS_PREFIXES = ("/webhooks/", "/interactions/")
 
 
+class DiscordRules(Protocol):
+    """Limits Discord enforces that the spec does not describe."""
+
+    def refusal(self, method: str, api_path: str, data: Any) -> Refusal | None: ...
+
+
 class TrafficGuard:
-    """Middleware: counts traffic, validates against the spec (and registrations against
-    Discord's command limits), checks the bot token."""
+    """Middleware: counts traffic, validates against the spec (and against Discord's limits
+    on command registrations and messages), checks the bot token."""
 
     def __init__(
         self,
         *,
         validator: SpecValidator,
-        registration: RegistrationRules,
+        rules: Sequence[DiscordRules],
         activity: ActivityMonitor,
         token: str,
         violations: list[Violation],
         response_violations: list[Violation] | None,
     ) -> None:
         self._validator = validator
-        self._registration = registration
+        self._rules = rules
         self._activity = activity
         self._token = token
         self._violations = violations
@@ -69,8 +76,10 @@ class TrafficGuard:
             self._record(request, api_path, str(error), "request")
             return discord_error(400, INVALID_JSON, "Invalid request body", [str(error)])
         request[BODY_KEY] = body
-        refusal = self._registration.refusal(request.method, api_path, body.data)
-        if refusal is not None:
+        for rules in self._rules:
+            refusal = rules.refusal(request.method, api_path, body.data)
+            if refusal is None:
+                continue
             self._record(request, api_path, "; ".join(refusal.reasons), "request")
             return discord_error(
                 refusal.status, refusal.code, refusal.message, errors=refusal.errors

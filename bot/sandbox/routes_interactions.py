@@ -64,6 +64,10 @@ class InteractionRoutes:
         interaction = self._backend.interactions.by_token(request.match_info["token"])
         if interaction is None or str(interaction.id) != request.match_info["interaction_id"]:
             return not_found(UNKNOWN_INTERACTION, "interaction")
+        answer_by = interaction.answer_by or float("inf")
+        if interaction.expired or self._backend.activity.now() > answer_by:
+            # Too late: Discord has already told the player the application did not respond.
+            return not_found(UNKNOWN_INTERACTION, "interaction")
         if interaction.acknowledged:
             return discord_error(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
@@ -184,8 +188,9 @@ class InteractionRoutes:
         body: RequestBody = request[BODY_KEY]
         try:
             original = interaction.original
-            if original is not None and original.loading:
-                # The first follow-up after a "thinking" deferral replaces the placeholder.
+            if original is not None and original.loading and not original.deleted:
+                # The first follow-up after a "thinking" deferral replaces the placeholder
+                # (once the bot deleted the placeholder, follow-ups are new messages).
                 changes = message_changes(self._state, body, body.fields, original)
                 changes.flags = (changes.flags or 0) & ~LOADING
                 message = self._state.edit(original, changes)

@@ -17,7 +17,7 @@ from bot.sandbox import components, payloads, permissions
 from bot.sandbox.activity import ActivityMonitor
 from bot.sandbox.backend import Backend
 from bot.sandbox.command_limits import RegistrationRules
-from bot.sandbox.command_options import OptionBuilder
+from bot.sandbox.command_options import OptionBuilder, offered_locally
 from bot.sandbox.commands import CHAT_INPUT, CommandRegistry
 from bot.sandbox.dispatch import InteractionDispatcher
 from bot.sandbox.gateway import GUILD_MEMBERS, GUILDS, Gateway
@@ -29,6 +29,7 @@ from bot.sandbox.interactions import (
     InteractionBook,
     SandboxInteraction,
 )
+from bot.sandbox.message_limits import MessageRules
 from bot.sandbox.models import (
     JSON,
     Message,
@@ -73,7 +74,8 @@ class DiscordSandbox:
         self.timeout = timeout
         self.violations: list[Violation] = []
         """Bot requests that broke the API spec, that Discord would refuse (such as commands
-        over its registration limits), or that hit routes the sandbox lacks."""
+        over its registration limits or messages over its message limits), interactions left
+        unanswered, or requests that hit routes the sandbox lacks."""
         self.response_violations: list[Violation] = []
         self.state = SandboxState(SnowflakeClock(), bot_name=bot_name)
         activity = ActivityMonitor()
@@ -88,10 +90,11 @@ class DiscordSandbox:
             ),
             interactions=InteractionBook(self.state),
             activity=activity,
+            violations=self.violations,
         )
         guard = TrafficGuard(
             validator=SpecValidator(spec_path),
-            registration=RegistrationRules(self._backend.commands),
+            rules=(RegistrationRules(self._backend.commands), MessageRules()),
             activity=activity,
             token=token,
             violations=self.violations,
@@ -315,8 +318,15 @@ class DiscordSandbox:
         channel: ChannelRef | None = None,
         via: int | None = None,
     ) -> list[JSON]:
-        """The choices ({"name", "value"}) the bot offers while `focused` is being typed."""
+        """The choices ({"name", "value"}) offered while `focused` is being typed: the bot's
+        for an autocomplete option; for fixed choices the client's own filtering, since
+        Discord sends the bot no request for them."""
         who, where = self._participants(user, channel)
+        scope = None if where.is_dm else self.guild_id
+        target = self._backend.commands.resolve(command, scope)
+        local = offered_locally(target, focused, (options or {}).get(focused, ""))
+        if local is not None:
+            return local
         path, data = self._command_data(who, where, command, options or {}, focused=focused)
         label = f"autocomplete /{path} {focused}"
         interaction = await self._send(AUTOCOMPLETE, who, where, label, data, via=via)

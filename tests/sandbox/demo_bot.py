@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 import discord
@@ -43,6 +43,22 @@ class GameView(discord.ui.View):
     )
     async def card(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"Card played: {select.values[0]}")
+
+
+Probe = Callable[[discord.Interaction], Awaitable[None]]
+
+
+class ProbeView(discord.ui.View):
+    """A button whose click runs the bot's current probe, like the /probe command."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Probe", custom_id="probe:click")
+    async def click(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        client = interaction.client
+        assert isinstance(client, DemoBot)
+        await client.run_probe(interaction)
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
@@ -108,17 +124,29 @@ class DemoBot(commands.AutoShardedBot):
         self.name = name
         self.guild = discord.Object(guild_id)
         self.ready_event = asyncio.Event()
+        self.probe: Probe | None = None
+        """What /probe and the Probe button do; tests set it to try any route."""
+        self.refusals: list[discord.HTTPException] = []
         self.tree.add_command(game)
         self.tree.add_command(admin)
         self._add_commands()
 
     async def setup_hook(self) -> None:
         self.add_view(GameView())
+        self.add_view(ProbeView())
         await self.tree.sync()
         await self.tree.sync(guild=self.guild)
 
     async def on_ready(self) -> None:
         self.ready_event.set()
+
+    async def run_probe(self, interaction: discord.Interaction) -> None:
+        """Run the probe, keeping the HTTP errors Discord answers with for the test to read."""
+        assert self.probe is not None
+        try:
+            await self.probe(interaction)
+        except discord.HTTPException as error:
+            self.refusals.append(error)
 
     def _add_commands(self) -> None:
         tree = self.tree
@@ -154,10 +182,6 @@ class DemoBot(commands.AutoShardedBot):
         async def ignore(interaction: discord.Interaction) -> None:
             return
 
-        @tree.command(description="Defers and never follows up")
-        async def stall(interaction: discord.Interaction) -> None:
-            await interaction.response.defer()
-
         @tree.command(description="Where am I")
         async def where(interaction: discord.Interaction) -> None:
             channel = interaction.channel
@@ -175,6 +199,10 @@ class DemoBot(commands.AutoShardedBot):
             extra = await interaction.followup.send("extra", wait=True)
             await interaction.followup.edit_message(extra.id, content="extra, revised")
             await interaction.delete_original_response()
+
+        @tree.command(description="Runs the probe a test set")
+        async def probe(interaction: discord.Interaction) -> None:
+            await self.run_probe(interaction)
 
         @tree.command(description="Feedback")
         async def feedback(interaction: discord.Interaction) -> None:

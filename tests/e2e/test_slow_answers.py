@@ -1,0 +1,55 @@
+"""An order whose work outlasts Discord's three seconds is still answered, as on Discord.
+
+The service is slowed past the limit (as a burst of orders on one game does); without the
+"thinking" shown meanwhile, the sandbox records "The application did not respond".
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.interactions import ANSWER_WITHIN
+
+SLOWER_THAN_DISCORD_ALLOWS = ANSWER_WITHIN + 0.3
+
+
+async def test_a_slow_order_shows_thinking_then_its_public_answer(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    tallied = await slowly(sandbox, laager, alice, {"choice": "tally"})
+    assert tallied.response is not None and not tallied.ephemeral
+    assert "tallies" in tallied.response.text()
+    assert not any(m.loading for m in sandbox.transcript)
+
+
+async def test_a_slow_refusal_still_reaches_the_player_alone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    refused = await slowly(sandbox, laager, alice, {"choice": "no-such-order"})
+    assert refused.response is not None and refused.ephemeral
+    assert not any(m.loading for m in sandbox.transcript)
+    assert all(m.interaction is None or m.interaction.id != refused.id for m in sandbox.messages())
+
+
+async def slowly(
+    sandbox: DiscordSandbox, laager: LaagerBot, user: SandboxUser, options: dict[str, str]
+) -> Any:
+    """Give the order with the service slowed past Discord's limit."""
+    act = laager.service.act
+
+    async def slow_act(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOWER_THAN_DISCORD_ALLOWS)
+        return await act(*args, **kwargs)
+
+    laager.service.act = slow_act  # type: ignore[method-assign]
+    try:
+        return await sandbox.slash(user, "game order", options)
+    finally:
+        laager.service.act = act  # type: ignore[method-assign]
