@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
-from bot.interactions import actor_of, place_of
+from bot.interactions import actor_of, place_of, within_budget
 from bot.text_fit import fit
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError
@@ -125,8 +125,9 @@ class LastStandCog(LaagerCog):
         self.bot = bot
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
-        update = await self.bot.service.act(
-            place_of(interaction), await actor_of(interaction), action
+        actor = await actor_of(interaction)
+        update = await within_budget(
+            interaction, self.bot.service.act(place_of(interaction), actor, action)
         )
         await post_update(interaction, update)
 

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput, NotSeated
-from bot.interactions import actor_of, place_of
+from bot.interactions import actor_of, place_of, within_budget
 from bot.service import not_offered
 from bot.storage import SeatRecord
 from games.core.engine import JSON, Order
@@ -175,8 +175,9 @@ class ZonesCog(LaagerCog):
         mine = await zone_orders(interaction)
         order = chosen(of_kind(mine, kinds, escort), key, what, mine)
         action = with_amounts(order, sp, counters)
-        update = await self.bot.service.act(
-            place_of(interaction), await actor_of(interaction), action
+        actor = await actor_of(interaction)
+        update = await within_budget(
+            interaction, self.bot.service.act(place_of(interaction), actor, action)
         )
         await post_update(interaction, update)
 
