@@ -1,14 +1,31 @@
-"""Who and where an interaction comes from, and how a refusal answers it: shared by the cogs
-and by the components whose callbacks run outside any cog."""
+"""Who and where an interaction comes from, and how a refusal or a failure answers it: shared
+by the cogs, by the command tree and by the components whose callbacks run outside any cog."""
 
 from __future__ import annotations
 
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Concatenate, ParamSpec
+
 import discord
+from discord import app_commands
 
 from bot import errors
 from bot.service import Actor, Place
+from games.core.errors import LaagerError
 
 Interaction = discord.Interaction["LaagerBot"]
+P = ParamSpec("P")
+log = logging.getLogger(__name__)
+
+APOLOGY = (
+    "Something went wrong on my side (error `{error_id}`); nothing was changed. "
+    "If it happens again, give the server's admins that error id."
+)
+"""The answer to a failure that is not the player's: the id is also in the log, with the
+traceback, so an admin can find it."""
 
 
 def place_of(interaction: Interaction) -> Place:
@@ -35,3 +52,54 @@ async def refuse(interaction: Interaction, message: str) -> None:
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+def in_words(error: BaseException) -> str | None:
+    """The sentence for a failure the player can act on, or None for the bot's own fault."""
+    original = getattr(error, "original", None) or error
+    if isinstance(original, LaagerError):
+        return original.message
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not read `{error.value}` for that option; check it and try again."
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return "That command has changed since Discord showed it to you; try it again."
+    return None
+
+
+async def answer_failure(interaction: Interaction, error: BaseException) -> None:
+    """Answer any failure: a refusal in words, or an apology whose error id is logged with
+    the traceback. The answer itself may fail (an expired interaction); that is logged."""
+    message = in_words(error)
+    if message is None:
+        error_id = secrets.token_hex(4)
+        what = interaction.command.qualified_name if interaction.command else "a component"
+        original = getattr(error, "original", None) or error
+        log.error("error %s: %s failed", error_id, what, exc_info=original)
+        message = APOLOGY.format(error_id=error_id)
+    try:
+        await refuse(interaction, message)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s: %s", interaction.id, message)
+
+
+def answering(
+    handler: Callable[Concatenate[Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[Interaction, P], Awaitable[None]]:
+    """Wrap a component handler so that whatever it raises still gets an answer (discord.py
+    only logs a failing dynamic button or menu, leaving the player with no reply)."""
+
+    @functools.wraps(handler)
+    async def answered(interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await handler(interaction, *args, **kwargs)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+    return answered
+
+
+class AnsweringTree(app_commands.CommandTree):
+    """The bot's command tree: every failing slash command is answered (see answer_failure)."""
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_failure(interaction, error)
