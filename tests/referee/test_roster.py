@@ -203,3 +203,18 @@ def test_lookups_refuse_what_the_tables_do_not_allow() -> None:
         R.reaction_test(_table(), "24th", "9", 5, TABLES)
     result = R.reaction_test(_table(), "24th", "2", 2, TABLES)
     assert result.range_band == "medium"
+
+
+@pytest.mark.parametrize("state", [{"formation": "open"}, {"disordered": True}])
+def test_rule_18_a_defender_in_open_order_or_disorder_gives_the_attacker_its_factor(
+    state: dict,
+) -> None:
+    """Table 5: the attacker adds the factor for its opponent's state. Issue 11: a defender in
+    open order crashed /roster melee (Table 5 factors have no exclusive groups)."""
+    roster = _table()
+    roster = roster.replace(roster.unit("24th").model_copy(update=state))
+    roster, _ = R.morale_test(roster, "Zulus", 5, 2, TABLES)
+    roster, _ = R.morale_test(roster, "24th", 3, 3, TABLES)
+    roster, result, _ = R.melee(roster, "Zulus", "24th", TABLES, die=lambda p: 10)
+    factor = "opponent in open order" if "formation" in state else "opponent disordered"
+    assert factor in [term.name for term in result.sides[0].terms]
