@@ -523,6 +523,7 @@ def melee(
                 mounted=mounted,
                 attacker=index == 0,
                 in_square=unit.formation == "square",
+                impetuous=unit.impetuous,
                 factors=tuple(chosen),
             )
         )

@@ -137,6 +137,8 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "second_factors": listed(C.MELEE_FACTORS),
             "first_in_square": st.booleans(),
             "second_in_square": st.booleans(),
+            "first_impetuous": st.booleans(),
+            "second_impetuous": st.booleans(),
             "figures": st.none() | FIGURES,
             "first_fraction_d10": D10,
             "second_fraction_d10": D10,

@@ -177,12 +177,14 @@ def melee(
     second_factors: str | None = None,
     first_in_square: bool = False,
     second_in_square: bool = False,
+    first_impetuous: bool = False,
+    second_impetuous: bool = False,
     figures: int | None = None,
     first_fraction_d10: int | None = None,
     second_fraction_d10: int | None = None,
 ) -> Answer:
     sides = []
-    for which, name, score, weapon, mounted, factors, square in (
+    for which, name, score, weapon, mounted, factors, square, impetuous in (
         (
             "first",
             first_name,
@@ -191,6 +193,7 @@ def melee(
             first_mounted,
             first_factors,
             first_in_square,
+            first_impetuous,
         ),
         (
             "second",
@@ -200,6 +203,7 @@ def melee(
             second_mounted,
             second_factors,
             second_in_square,
+            second_impetuous,
         ),
     ):
         allowed = sotq.melee_factors(mounted, tables)
@@ -212,6 +216,7 @@ def melee(
                 mounted=mounted,
                 attacker=attacker == which,
                 in_square=square,
+                impetuous=impetuous,
                 factors=tuple(parse_choices(factors, allowed, what)),
             )
         )

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import Result, Term, Trace, choose, fraction_text
+from ..result import Result, Term, Trace, choose, counted, fraction_text
 from ..schema.casualties import Multiplier
 from ..schema.firing import BAND_ORDER, FireFactor, FiringFile, MachineGun, Weapon
 from .casualties import FILE as CASUALTIES
@@ -239,7 +239,7 @@ def fire(
         total=factor,
         cell=cell,
         dice=dice,
-        outcome=f"{points} casualty points: {outcome}",
+        outcome=f"{counted(points, 'casualty point')}: {outcome}",
         range_band=band,
         factor=factor,
         points=points,
