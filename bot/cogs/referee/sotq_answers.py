@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Literal
 
 from games.tables import Tables, sotq
+from games.tables.result import counted
 
 from .answers import Answer, parse_choice, parse_choices
 from .choices import named
-from .dice import Roller
+from .dice import Roller, d10_face_or_none
 
 
 def officer(
@@ -84,13 +85,23 @@ def fire(
         "into_melee": into_melee,
         "tables": tables,
     }
-    result = sotq.fire(weapon, figures, fraction_d10=fraction_d10, **common)
+    result = sotq.fire(weapon, figures, fraction_d10=d10_face_or_none(fraction_d10), **common)
     if result.figures_removed is None:
         result = sotq.fire(
             weapon, figures, fraction_d10=roll.d10(None, "the casualties left over"), **common
         )
     notes = (f"{result.fires}; half-effect move {result.half_effect_move}",)
+    if counts_as == "figures" and weapon in CREWED:
+        notes += (
+            f"Counted as {counted(figures, 'firing figure')}. A gun or machine gun fires as its "
+            "crew times a multiplier (rule 11f): give the crew in `figures` and pick "
+            "`counts_as` (Gatling x3, Maxim x4, shot or shell x2, muzzle-loader close x3).",
+        )
     return Answer("Fire (Table 2, Table 6)", result, notes)
+
+
+CREWED = ("machine_gun", "bl_gun", "ml_gun")
+"""Weapons whose crew count as several firing figures (rule 11f)."""
 
 
 def pinning(
@@ -246,7 +257,8 @@ def casualties(
     melee: bool = False,
     fraction_d10: int | None = None,
 ) -> Answer:
-    result = sotq.casualties(factor, figures, melee=melee, fraction_d10=fraction_d10, tables=tables)
+    given = d10_face_or_none(fraction_d10)
+    result = sotq.casualties(factor, figures, melee=melee, fraction_d10=given, tables=tables)
     if result.figures_removed is None:
         d10 = roll.d10(None, "the casualties left over")
         result = sotq.casualties(factor, figures, melee=melee, fraction_d10=d10, tables=tables)

@@ -15,13 +15,13 @@ from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.sotq_options import (
     AVERAGE,
     D10,
+    D10_ROLL,
     FIGURES,
     MINUS_DIE,
     OFFICER,
     PERCENT,
     PIPERS,
     PLUS_DIE,
-    ROLL,
 )
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class SotqMoraleCog(RefereeCog):
         super().__init__(bot, "referee tables: sotq morale")
 
     @morale.command(name="officer", description="Table 1: roll an officer's modifier (rule 7)")
-    @app_commands.describe(native_officer="A native officer takes 1 off the roll", d10=ROLL)
+    @app_commands.describe(native_officer="A native officer takes 1 off the roll", d10=D10_ROLL)
     async def officer(
         self, interaction: Interaction, native_officer: bool = False, d10: D10 | None = None
     ) -> None:
@@ -61,7 +61,7 @@ class SotqMoraleCog(RefereeCog):
         column="What the unit reacts to",
         officer_modifier="As the officer applies it (negative to subtract)",
         impetuous="The unit is impetuous (counts on column 5)",
-        d10=ROLL,
+        d10=D10_ROLL,
     )
     @app_commands.choices(reaction_class=C.REACTION_CLASSES, column=C.REACTION_COLUMNS)
     async def reaction(
