@@ -443,3 +443,38 @@ def test_a_gun_counted_by_figures_is_told_how_its_crew_counts() -> None:
         roller, TABLES, weapon="machine_gun", figures=3, range_inches=10, counts_as="gatling"
     )
     assert not any("rule 11f" in note for note in crewed.notes)
+
+
+def test_the_spotting_note_is_given_only_where_the_printings_differ() -> None:
+    """Table 7: the body and the summary sheet differ on four rows; the note that says which
+    was read is for those rows, not every spotting answer."""
+    assert set(S.DISPUTED_SPOTTING_ROWS) < set(sotq.spotting_terrain(TABLES))
+    roller = Roller(Dice("00" * 32))
+    for terrain in sotq.spotting_terrain(TABLES):
+        notes = S.spot(roller, TABLES, terrain=terrain, distance_inches=6).notes
+        assert bool(notes) == (terrain in S.DISPUTED_SPOTTING_ROWS), terrain
+
+
+def test_inputs_are_named_without_dice_or_zero_defaults() -> None:
+    """Issue 11: 'officer modifier: 0, casualty percent: 0, pipers: 0' and raw ids."""
+    roller = Roller(Dice("00" * 32))
+    morale = S.morale(roller, TABLES, morale_number=8)
+    embed = answer_embed(morale, roller.rolled, TABLES)
+    shown = {field.name: field.value for field in embed.fields}
+    assert shown["Inputs"] == "morale number: 8"
+    melee = S.melee(
+        roller,
+        TABLES,
+        first_name="Zulus",
+        first_score=10,
+        first_weapon="sword_or_spear",
+        second_name="24th",
+        second_score=5,
+        second_weapon="bayonet",
+    )
+    embed = answer_embed(melee, roller.rolled, TABLES)
+    assert embed.description.startswith("**Zulus won by 5")
+    assert [f.value.splitlines()[0] for f in embed.fields[:2]] == [
+        "*attacker, on foot*",
+        "*on foot*",
+    ]

@@ -281,17 +281,25 @@ def spot(
     chosen = parse_choices(shifts, sotq.spotting_shifts(tables), "column shift")
     first = sotq.spotting(terrain, distance_inches, shifts=chosen, tables=tables)
     if first.number is None:
-        return Answer("Spotting (Table 7)", first, (_SPOTTING_VERSION,))
+        return Answer("Spotting (Table 7)", first, _spotting_notes(terrain))
     result = sotq.spotting(
         terrain, distance_inches, shifts=chosen, d10=roll.d10(d10, "spotting"), tables=tables
     )
-    return Answer("Spotting (Table 7)", result, (_SPOTTING_VERSION,))
+    return Answer("Spotting (Table 7)", result, _spotting_notes(terrain))
 
 
-_SPOTTING_VERSION = (
-    "Table 7 as printed in the body of the rules, which matches the rule 20h example; "
-    "the summary sheet differs for scrub, woods, jungle and off-table."
-)
+def _spotting_notes(terrain: str) -> tuple[str, ...]:
+    """Which printing of Table 7 was read, said only for the rows the two printings differ
+    on (it used to follow every spotting answer)."""
+    if terrain not in DISPUTED_SPOTTING_ROWS:
+        return ()
+    return (
+        "Read from Table 7 in the body of the rules, which the rule 20h example follows; "
+        "the summary sheet prints this row differently.",
+    )
+
+
+DISPUTED_SPOTTING_ROWS = ("scrub_broken", "woods", "jungle_buildings", "off_table")
 
 
 def sight(roll: Roller, tables: Tables, *, terrain: str) -> Answer:
