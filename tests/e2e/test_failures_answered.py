@@ -11,6 +11,7 @@ import pytest
 
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import command_options as sandbox_options
 
 ERROR_ID = re.compile(r"error `([0-9a-f]{8})`")
 
@@ -78,3 +79,26 @@ async def test_a_failing_panel_button_is_answered(
     pressed = await sandbox.click(alice, started.response, label="My orders (private)")
     found = ERROR_ID.search(pressed.response.content)
     assert pressed.ephemeral and found and logged_with_traceback(caplog, found[1])
+
+
+async def test_options_outside_their_declared_bounds_are_refused_before_the_command_runs(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the command fuzz: discord.py passes on values outside a command's declared
+    ranges and choices (a stale or hostile client sends them); 2,909,604,354 figures hung
+    /sotq-fire casualties and an undeclared choice crashed /events new."""
+    monkeypatch.setattr(sandbox_options, "_pick_choice", lambda choices, raw, where: raw)
+    monkeypatch.setattr(sandbox_options, "_check_range", lambda *args: None)
+    monkeypatch.setattr(sandbox_options, "_check_length", lambda *args: None)
+    sandbox.set_permissions(alice, manage_channels=True)
+    cases = [
+        ("sotq-fire casualties", {"factor": 40, "figures": 2_909_604_354}, "from 1 to 1000"),
+        ("events new", {"others": "-1"}, "`others` must be one of `remove`"),
+        ("game map", {"zoom": "1" * 30}, "`zoom` takes from 1 to 20 characters"),
+    ]
+    for command, options, words in cases:
+        answer = await sandbox.slash(alice, command, options)
+        assert answer.ephemeral and words in answer.response.content, answer.response.content
