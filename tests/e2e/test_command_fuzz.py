@@ -28,6 +28,7 @@ from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import JSON, Message
+from games.core.errors import LaagerError
 from tests.e2e.conftest import bot_settings
 
 TOOLKIT = {"sotq-fire", "sotq-morale", "sotq-move", "sotq-check", "sotq-transport", "sotq-army"}
@@ -216,6 +217,20 @@ def failures(records: list[logging.LogRecord]) -> list[str]:
     ]
 
 
+async def stored(harness: Harness, channel: int) -> tuple:
+    """What the commands in reach store for a channel and its guild: rolls, the roster,
+    the event deck, the house rules and the game."""
+    bot, guild = harness.bot, harness.sandbox.guild_id
+    documents = [await bot.referee.roster(channel), await bot.referee.deck(channel)]
+    game = await bot.store.latest_game(channel)
+    return (
+        len(await bot.store.rolls(channel, limit=10_000)),
+        *(d.version if d else None for d in documents),
+        sorted((r.key, str(r.value)) for r in await bot.referee.house_rules(guild)),
+        game and (game.version, game.status),
+    )
+
+
 async def invoke(harness: Harness, case: tuple) -> list[str]:
     """Run one invocation; what went wrong with its answer, if anything."""
     path, values, focused, as_referee, in_empty_channel = case
@@ -229,11 +244,14 @@ async def invoke(harness: Harness, case: tuple) -> list[str]:
         problems = [f"{len(offered)} autocomplete offers"] if len(offered) > 25 else []
         problems += [f"offer {c['name']!r}" for c in offered if not 1 <= len(str(c["name"])) <= 100]
     else:
+        before = await stored(harness, channel)
         answered = await sandbox.slash(user, path, values, channel=channel)
         seen = answered.messages or answered.responses
         problems = [p for m in seen for p in within_discord_limits(m)]
         problems += [f"apology: {m.content}" for m in seen if APOLOGY in m.content]
         harness.seen["refused" if answered.ephemeral else "answered"] += 1
+        if answered.ephemeral and await stored(harness, channel) != before:
+            problems.append("a private answer (a refusal) changed what is stored")
         if not seen:
             problems.append("no answer")
     problems += failures(harness.records[start:])
@@ -311,4 +329,26 @@ def test_the_fuzz_catches_a_command_that_raises(
     base = sys.modules["bot.cogs.referee.base"]
     monkeypatch.setattr(base.RefereeCog, "answer", planted)
     with pytest.raises(AssertionError, match=APOLOGY):
+        drive(harness, 60, harness.commands())
+
+
+def test_the_fuzz_catches_a_refusal_that_stored_something(
+    harness: Harness, lenient_client: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault planted in every table lookup: it logs a roll, then refuses."""
+
+    async def planted(self: Any, interaction: Any, command: str, lookup: Any) -> None:
+        await self.bot.store.record_roll(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            expression=command,
+            result_text="planted",
+            total=0,
+        )
+        raise LaagerError("Planted refusal.")
+
+    base = sys.modules["bot.cogs.referee.base"]
+    monkeypatch.setattr(base.RefereeCog, "answer", planted)
+    with pytest.raises(AssertionError, match="changed what is stored"):
         drive(harness, 60, harness.commands())
