@@ -78,7 +78,11 @@ async def answer_failure(interaction: Interaction, error: BaseException) -> None
     message = in_words(error)
     if message is None:
         error_id = secrets.token_hex(4)
-        what = interaction.command.qualified_name if interaction.command else "a component"
+        what = (
+            f"/{interaction.command.qualified_name}"
+            if interaction.command
+            else f"component {(interaction.data or {}).get('custom_id', '?')}"
+        )
         original = getattr(error, "original", None) or error
         log.error("error %s: %s failed", error_id, what, exc_info=original)
         message = APOLOGY.format(error_id=error_id)
