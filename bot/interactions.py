@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 2000
 
 APOLOGY = (
-    "Something went wrong on my side (error `{error_id}`); nothing was changed. "
-    "If it happens again, give the server's admins that error id."
+    "Something went wrong on my side (error `{error_id}`). Check where things stand "
+    "before trying again, and if it happens again, give the server's admins that error id."
 )
 """The answer to a failure that is not the player's: the id is also in the log, with the
 traceback, so an admin can find it."""
