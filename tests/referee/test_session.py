@@ -340,3 +340,27 @@ async def test_every_table_command_answers_through_discord(
             answer = await sandbox.slash(alice, path, options)
             assert not answer.ephemeral, (path, options, answer.response.content)
             assert answer.response.embeds, path
+
+
+async def test_a_charge_on_a_unit_in_open_order_is_fought_out(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Issue 11: /roster melee against a defender in open order failed with an internal
+    error; Table 5 gives the attacker its factor for the opponent's open order."""
+    sandbox.set_permissions(alice, manage_channels=True)
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        await sandbox.slash(alice, "roster add", ZULUS)
+        await sandbox.slash(alice, "roster add", {**BRITISH, "formation": "open"})
+        for unit in ("uKhandempemvu", "A Company"):
+            await sandbox.slash(
+                alice, "roster morale", {"unit": unit, "plus_die": 3, "minus_die": 3}
+            )
+        melee = await sandbox.slash(
+            alice,
+            "roster melee",
+            {"attacker": "uKhandempemvu", "defender": "A Company", "attacker_d10": 5},
+        )
+        assert not melee.ephemeral, melee.response.content
+        assert "+4 opponent in open order" in melee.response.text()
+        assert await bot.referee.roster(sandbox.default_channel) is not None
