@@ -364,3 +364,25 @@ async def test_a_charge_on_a_unit_in_open_order_is_fought_out(
         assert not melee.ephemeral, melee.response.content
         assert "+4 opponent in open order" in melee.response.text()
         assert await bot.referee.roster(sandbox.default_channel) is not None
+
+
+async def test_answers_show_the_options_given_by_name(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Issue 11: answers echoed every input, defaults at zero and ids included ('officer
+    modifier: 0, casualty percent: 0, pipers: 0'); now only the options given, dice apart."""
+    async with running_bot(bot_settings(sandbox, sqlite_url)):
+        await sandbox.wait_ready()
+        cases = [
+            ("sotq-morale test", {"morale_number": 8, "plus_die": 5, "minus_die": 2}),
+            ("sotq-fire shoot", {"weapon": "blr", "figures": 3, "range_band": "short"}),
+            ("qref melee", {"case": "zulus_v_open_infantry", "figures": 6}),
+        ]
+        shown = []
+        for command, options in cases:
+            answer = await sandbox.slash(alice, command, options)
+            fields = {f["name"]: f["value"] for f in answer.response.embeds[0]["fields"]}
+            shown.append(fields["Inputs"])
+    assert shown[0] == "morale number: 8"
+    assert shown[1] == "weapon: Breech-loading rifle (BLR, BLRR)\nfigures: 3\nrange band: short"
+    assert shown[2].startswith("case: Zulus") and "zulus_v_open" not in shown[2]

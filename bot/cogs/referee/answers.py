@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.announce import COLOUR, clip
-from bot.cogs.referee.choices import ENTRY_NAMES
+from bot.cogs.referee.choices import ENTRY_NAMES, OPTION_ENTRIES
 from games.core.dice import Roll
 from games.tables import Result, TableError, Tables
 from games.tables.result import signed
@@ -43,16 +43,22 @@ def _value_text(value: Any, names: Mapping[str, str]) -> str:
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
         return ", ".join(_value_text(v, names) for v in value)
+    if isinstance(value, str) and "," in value:
+        return _value_text([part.strip() for part in value.split(",") if part.strip()], names)
     if isinstance(value, str):
         return names.get(value, value.replace("_", " "))
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _entries(option: str) -> Mapping[str, str]:
+    return OPTION_ENTRIES.get(option, {})
 
 
 def inputs_text(inputs: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """The inputs that shape the answer, by the names players read: no dice (shown apart),
     nothing left out or at zero, no nested records, and entries by name rather than id."""
     shown = [
-        f"{name.replace('_', ' ')}: {_value_text(value, names or {})}"
+        f"{name.replace('_', ' ')}: {_value_text(value, {**(names or {}), **_entries(name)})}"
         for name, value in inputs.items()
         if value not in (None, "", [], {}, (), 0)
         and value is not False
@@ -105,7 +111,23 @@ def house_rules_text(result: Result, tables: Tables) -> str:
     )
 
 
-def answer_embed(answer: Answer, rolled: Sequence[Roll], tables: Tables) -> discord.Embed:
+def given_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a slash command was given, by name, from its interaction data (the
+    subcommand's own, wherever it sits in its groups)."""
+    options = list(data.get("options") or [])
+    while options and "value" not in options[0] and options[0].get("options") is not None:
+        options = list(options[0]["options"])
+    return {o["name"]: o["value"] for o in options if "value" in o}
+
+
+def answer_embed(
+    answer: Answer,
+    rolled: Sequence[Roll],
+    tables: Tables,
+    given: Mapping[str, Any] | None = None,
+) -> discord.Embed:
+    """The answer's embed; its inputs are the options ``given``, when the command passes
+    them, else those the lookup records."""
     result = answer.result
     description = [f"**{result.outcome}**", *answer.notes]
     embed = discord.Embed(
@@ -124,7 +146,7 @@ def answer_embed(answer: Answer, rolled: Sequence[Roll], tables: Tables) -> disc
             embed.add_field(name="Figures in contact", value=str(result.inputs["figures"]))
     else:
         sections = [
-            ("Inputs", inputs_text(result.inputs, ENTRY_NAMES)),
+            ("Inputs", inputs_text(result.inputs if given is None else given, ENTRY_NAMES)),
             ("Working", working_text(result)),
         ]
         for name, value in sections:

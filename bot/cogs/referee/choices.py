@@ -137,3 +137,17 @@ def _entry_names() -> dict[str, str]:
 
 ENTRY_NAMES = _entry_names()
 """Names for the ids an answer's inputs hold."""
+
+OPTION_ENTRIES: dict[str, Mapping[str, str]] = {
+    "weapon": WEAPONS,
+    "arms": FIREARMS,
+    "traits": TRAITS,
+    "gun": {c.value: c.name for c in MACHINE_GUNS},
+    "counts_as": {c.value: c.name for c in MULTIPLIERS},
+    "building": {c.value: c.name for c in BUILDINGS},
+    "region": {c.value: c.name for c in REGIONS},
+    "conflict": CONFLICTS,
+    "melee_weapon": {c.value: c.name for c in MELEE_WEAPONS},
+}
+"""Names for an option whose ids another list names differently (``blr`` is a weapon here,
+a firearm there)."""
