@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import orders
 from bot.command_sync import CommandsRefused, sync_commands
+from bot.interactions import AnsweringTree, answering
 from bot.log_guard import guard_logs
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
@@ -58,6 +59,7 @@ class LaagerBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=AnsweringTree,
             guild_ready_timeout=0.5,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
@@ -70,8 +72,9 @@ class LaagerBot(commands.AutoShardedBot):
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
-        self.choose = orders.choose
-        self.open_panel = orders.open_panel
+        self.choose = answering(orders.choose)
+        self.open_panel = answering(orders.open_panel)
+        """What the order buttons, menus and panel buttons call; a failure is answered."""
 
     async def setup_hook(self) -> None:
         """Migrate, load the cogs and sync their commands; a refused sync stops the start

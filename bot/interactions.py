@@ -1,22 +1,38 @@
-"""Who and where an interaction comes from, and how a refusal answers it: shared by the cogs
-and by the components whose callbacks run outside any cog."""
+"""Who and where an interaction comes from, and how a refusal or a failure answers it: shared
+by the cogs, by the command tree and by the components whose callbacks run outside any cog."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
-from typing import TypeVar
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Concatenate, ParamSpec, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot import errors
 from bot.service import Actor, Place
+from games.core.errors import LaagerError
+from games.core.text import shorten
 
 Interaction = discord.Interaction["LaagerBot"]
 T = TypeVar("T")
 ANSWER_BUDGET = 2.0
 """Seconds of work before a command shows "thinking": Discord drops an interaction that is
 not answered within three."""
+P = ParamSpec("P")
+log = logging.getLogger(__name__)
+MESSAGE_LIMIT = 2000
+
+APOLOGY = (
+    "Something went wrong on my side (error `{error_id}`). Check where things stand "
+    "before trying again, and if it happens again, give the server's admins that error id."
+)
+"""The answer to a failure that is not the player's: the id is also in the log, with the
+traceback, so an admin can find it."""
 
 
 def place_of(interaction: Interaction) -> Place:
@@ -38,7 +54,9 @@ async def actor_of(interaction: Interaction) -> Actor:
 
 
 async def refuse(interaction: Interaction, message: str) -> None:
-    """Answer with an ephemeral explanation, whether or not the interaction was answered."""
+    """Answer with an ephemeral explanation, whether or not the interaction was answered; a
+    refusal that quotes a long value is shortened to what a message may hold."""
+    message = shorten(message, MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:
@@ -59,3 +77,108 @@ async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
     except Exception:
         await interaction.delete_original_response()
         raise
+def in_words(error: BaseException) -> str | None:
+    """The sentence for a failure the player can act on, or None for the bot's own fault."""
+    original = getattr(error, "original", None) or error
+    if isinstance(original, LaagerError):
+        return original.message
+    if isinstance(error, Undeclared):
+        return error.message
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not read `{error.value}` for that option; check it and try again."
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return "That command has changed since Discord showed it to you; try it again."
+    return None
+
+
+async def answer_failure(interaction: Interaction, error: BaseException) -> None:
+    """Answer any failure: a refusal in words, or an apology whose error id is logged with
+    the traceback. The answer itself may fail (an expired interaction); that is logged."""
+    message = in_words(error)
+    if message is None:
+        error_id = secrets.token_hex(4)
+        what = (
+            f"/{interaction.command.qualified_name}"
+            if interaction.command
+            else f"component {(interaction.data or {}).get('custom_id', '?')}"
+        )
+        original = getattr(error, "original", None) or error
+        log.error("error %s: %s failed", error_id, what, exc_info=original)
+        message = APOLOGY.format(error_id=error_id)
+    try:
+        await refuse(interaction, message)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s: %s", interaction.id, message)
+
+
+def answering(
+    handler: Callable[Concatenate[Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[Interaction, P], Awaitable[None]]:
+    """Wrap a component handler so that whatever it raises still gets an answer (discord.py
+    only logs a failing dynamic button or menu, leaving the player with no reply)."""
+
+    @functools.wraps(handler)
+    async def answered(interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await handler(interaction, *args, **kwargs)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+    return answered
+
+
+class Undeclared(app_commands.AppCommandError):
+    """An option value outside the choices, range or length its command declares. Discord's
+    clients keep to them, but a client with stale commands, or anyone calling the API, need
+    not, and discord.py passes such values on unchecked."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class AnsweringTree(app_commands.CommandTree):
+    """The bot's command tree: every failing slash command is answered (see answer_failure),
+    and options outside what their command declares are refused before it runs."""
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            data = interaction.data or {}
+            if data.get("type", 1) == 1:
+                command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
+                check_declared(command, options)
+        return True
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_failure(interaction, error)
+
+
+def check_declared(command: app_commands.Command, options: list[dict]) -> None:
+    """Raise :class:`Undeclared` for the first option outside its declared bounds."""
+    parameters = {p.display_name: p for p in command.parameters}
+    for option in options:
+        parameter = parameters.get(option.get("name", ""))
+        if parameter is None or "value" not in option:
+            continue
+        value, name = option["value"], f"`{parameter.display_name}`"
+        allowed = [choice.value for choice in parameter.choices]
+        if allowed and value not in allowed:
+            listing = ", ".join(f"`{choice.value}` ({choice.name})" for choice in parameter.choices)
+            raise Undeclared(f"{name} must be one of {shorten(listing, 1500)}.")
+        low, high = parameter.min_value, parameter.max_value
+        if isinstance(value, str):
+            if not _within(len(value), low, high):
+                raise Undeclared(f"{name} takes {_bounds(low, high)} characters.")
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if not _within(value, low, high):
+                raise Undeclared(f"{name} must be {_bounds(low, high)}.")
+
+
+def _within(value: float, low: float | None, high: float | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _bounds(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f"from {low:g} to {high:g}"
+    return f"at least {low:g}" if low is not None else f"at most {high:g}"

@@ -4,11 +4,12 @@ holds its own commands; the systems themselves know nothing of either."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 from bot.ui import Layout, button_layout, menu_layout
 from games.core.engine import JSON, GameSystem, View
+from games.last_stand.board import board as last_stand_board
 from games.last_stand.system import SYSTEM as LAST_STAND
 from games.ramparts.system import SYSTEM as RAMPARTS
 from games.registry import Registry
@@ -24,12 +25,14 @@ Render = Callable[[View, JSON], bytes | None]
 class Pairing:
     """A system with what the bot adds to it: ``render`` draws its views (None: it has no
     picture), ``cog`` names the extension module of its own commands (None: ``/game``
-    serves it alone) and ``layout`` lays its orders out as buttons and menus."""
+    serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
+    gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up)."""
 
     system: GameSystem
     render: Render | None = None
     cog: str | None = None
     layout: Layout = button_layout
+    close_ups: Callable[[], Collection[str]] | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""
@@ -56,7 +59,12 @@ other orders go through ``/zones`` and autocomplete."""
 
 
 BUILT_IN: tuple[Pairing, ...] = (
-    Pairing(LAST_STAND, last_stand.render, "bot.cogs.last_stand"),
+    Pairing(
+        LAST_STAND,
+        last_stand.render,
+        "bot.cogs.last_stand",
+        close_ups=lambda: last_stand_board().axial.keys(),
+    ),
     Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts", menu_layout(RAMPARTS_MENUS)),
     Pairing(ZONES, zones_render.render, "bot.cogs.zones", menu_layout(ZONES_MENUS)),
 )

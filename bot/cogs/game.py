@@ -25,6 +25,7 @@ from games.core.text import shorten
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
+    from bot.systems import Pairing
 
 log = logging.getLogger(__name__)
 
@@ -211,11 +212,16 @@ class GameCog(LaagerCog):
 
     @game.command(name="map", description="Post the current map")
     @app_commands.describe(zoom="Centre a close-up on this location (where the game supports it)")
-    async def map(self, interaction: Interaction, zoom: str | None = None) -> None:
+    async def map(
+        self, interaction: Interaction, zoom: app_commands.Range[str, 1, 20] | None = None
+    ) -> None:
         game, system, _ = await self.bot.service.current(place_of(interaction))
+        pairing = self.bot.pairings[system.id]
+        if zoom is not None:
+            zoom = close_up(pairing, zoom)
         await interaction.response.defer(thinking=True)
         view = system.view(game.state, Viewer.public())
-        picture = await render(self.bot.pairings[system.id], view, {"zoom": zoom})
+        picture = await render(pairing, view, {"zoom": zoom})
         if picture is None:
             await interaction.followup.send(f"{system.title} has no map to show.")
             return
@@ -372,3 +378,19 @@ HELP = (
 
 async def setup(bot: LaagerBot) -> None:
     await bot.add_cog(GameCog(bot))
+
+
+def close_up(pairing: Pairing, zoom: str) -> str:
+    """The location a close-up centres on, or a refusal saying what ``zoom`` takes (a map
+    used to be posted whole, without a word, for a location the picture does not know)."""
+    title = pairing.system.title
+    if pairing.close_ups is None:
+        raise errors.BadInput(f"The {title} map has no close-ups; use `/game map` without `zoom`.")
+    places = sorted(pairing.close_ups())
+    wanted = zoom.strip()
+    if wanted not in places:
+        raise errors.BadInput(
+            f"`{shorten(wanted, 20)}` is not a location on the {title} map; `zoom` takes one "
+            f"of its locations, {places[0]} to {places[-1]}, such as {places[len(places) // 2]}."
+        )
+    return wanted

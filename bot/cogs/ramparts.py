@@ -34,7 +34,6 @@ ODDS_GAMES = 500
 MAX_ODDS_GAMES = 4000
 
 
-
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
     png = await asyncio.to_thread(pictures.render, view, {"hand": True})

@@ -15,6 +15,8 @@ from games.core.expressions import roll_expression
 if TYPE_CHECKING:
     from bot.app import LaagerBot
 
+CHOICE_LIMIT = 100
+"""The longest name or value Discord takes for an offered choice."""
 EXAMPLES = ("2d6", "d10", "avg", "2avg+1", "pm", "pm-1", "4d6kh3", "d100")
 
 
@@ -27,7 +29,7 @@ class RollCog(LaagerCog):
     async def _examples(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = [current] if current else []
+        typed = [current] if 0 < len(current) <= CHOICE_LIMIT else []
         return [app_commands.Choice(name=e, value=e) for e in (*typed, *EXAMPLES)][:25]
 
     @app_commands.command(name="roll", description="Roll dice: 2d6+1, d10, avg, 2avg+1, pm, pm-1")

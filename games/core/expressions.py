@@ -12,12 +12,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import d20
+import d20.diceast
 import d20.expression
 
 from games.core.dice import AVERAGE_DIE_FACES, Dice
 from games.core.errors import LaagerError
 
 MAX_DICE = 100
+MAX_SIDES = 1000
+LARGEST = 10**9
+"""The largest number written or total rolled; the roll log stores totals as integers."""
 AVERAGE = re.compile(r"^\s*(\d*)\s*(?:avg|average)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 PLUS_MINUS = re.compile(r"^\s*(?:pm|plusminus|±)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
@@ -94,10 +98,31 @@ def roll_expression(expression: str, dice: Dice) -> ExpressionRoll:
         return ExpressionRoll(text, working, total)
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:
+        tree = roller.parse(text)
+        _within_bounds(tree)
         with _drawing_from(dice):
-            result = roller.roll(text)
+            result = roller.roll(tree)
+        total = result.total
     except d20.TooManyRolls:
         raise BadExpression(f"That is more than {MAX_DICE} dice; roll fewer at once.") from None
+    except d20.RollValueError as error:
+        raise BadExpression(f"I cannot roll `{text}`: {error} {HELP}") from None
     except d20.RollError as error:
         raise BadExpression(f"I cannot read `{text}` as dice ({error}). {HELP}") from None
-    return ExpressionRoll(text, str(result), int(result.total))
+    if abs(total) > LARGEST:
+        raise BadExpression(f"That total is beyond {LARGEST:,}; keep rolls to game-sized numbers.")
+    return ExpressionRoll(text, str(result), int(total))
+
+
+def _within_bounds(node: d20.diceast.Node) -> None:
+    """Refuse, before rolling, dice with too many sides and numbers beyond :data:`LARGEST`:
+    with the expression's length capped, this bounds the work and the size of every answer."""
+    if isinstance(node, d20.diceast.Dice):
+        if node.num > MAX_DICE:
+            raise BadExpression(f"That is more than {MAX_DICE} dice; roll fewer at once.")
+        if node.size > MAX_SIDES:
+            raise BadExpression(f"A die can have at most {MAX_SIDES} sides.")
+    if isinstance(node, d20.diceast.Literal) and abs(node.value) > LARGEST:
+        raise BadExpression(f"Numbers in a roll can be at most {LARGEST:,}.")
+    for child in node.children:
+        _within_bounds(child)

@@ -232,12 +232,16 @@ def _percent(unit: Unit, tables: Tables) -> int:
 
 def merge_factors(given: Sequence[str], auto: Sequence[str], known: Mapping[str, Any]) -> list[str]:
     """The factors the referee gave, plus those the unit's state implies unless the referee
-    already named that factor or another of its exclusive group (cover, for instance)."""
-    groups = {known[f].group for f in given if f in known and known[f].group}
+    already named that factor or another of its exclusive group (cover, for instance).
+    Melee factors (Table 5) have no groups."""
+
+    def group(factor: str) -> str | None:
+        return getattr(known.get(factor), "group", None)
+
+    groups = {group(f) for f in given} - {None}
     chosen = list(given)
     for factor in auto:
-        group = known[factor].group
-        if factor not in chosen and (group is None or group not in groups):
+        if factor not in chosen and group(factor) not in groups:
             chosen.append(factor)
     return chosen
 
@@ -528,6 +532,7 @@ def melee(
                 mounted=mounted,
                 attacker=index == 0,
                 in_square=unit.formation == "square",
+                impetuous=unit.impetuous,
                 factors=tuple(chosen),
             )
         )

@@ -34,6 +34,11 @@ class DieRoll(BaseModel):
     purpose: str = ""
 
 
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """``count`` with ``word`` in the number it agrees with: 1 hit, 2 hits, 0 hits."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def signed(value: int | float) -> str:
     """A number with its sign, as modifiers are printed (+1, -2, +0.5)."""
     return f"{value:+g}" if isinstance(value, float) else f"{value:+d}"

@@ -1,5 +1,8 @@
 """Free-form rolls: d20 expressions, average dice and the plus/minus pair, with their working."""
 
+import contextlib
+import time
+
 import pytest
 
 from games.core.dice import Dice
@@ -40,3 +43,36 @@ def test_plus_minus_pair_range() -> None:
 def test_bad_expressions_say_what_is_allowed(text: str, words: str) -> None:
     with pytest.raises(BadExpression, match=words):
         roll_expression(text, Dice(SEED))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("1d6/0", "divide by zero"),
+        ("d6%0", "divide by zero"),
+        ("100d100000000000000000000", "at most 1000 sides"),
+        ("101d6", "fewer"),
+        ("9" * 30, "at most 1,000,000,000"),
+        ("*".join(["99999999"] * 20), "beyond 1,000,000,000"),
+        ("10d6mi100000000000000000000", "beyond 1,000,000,000"),
+    ],
+)
+def test_rolls_beyond_the_bounds_are_refused_in_words(text: str, words: str) -> None:
+    """Issue 11: these crashed /roll (a zero division, an overflow, a total the roll log
+    cannot store); each bound is a refusal that says what is allowed."""
+    with pytest.raises(BadExpression, match=words):
+        roll_expression(text, Dice(SEED))
+
+
+def test_the_worst_expression_within_the_bounds_is_quick() -> None:
+    """With 200 characters, 100 dice of 1000 sides and numbers up to 10**9, no roll is slow."""
+    started = time.perf_counter()
+    for text in [
+        "100d1000e1000",
+        "100d1000rr999",
+        "+".join(["d1000"] * 40),
+        "(" * 90 + "1" + ")" * 90,
+    ]:
+        with contextlib.suppress(BadExpression):
+            roll_expression(text, Dice(SEED))
+    assert time.perf_counter() - started < 2

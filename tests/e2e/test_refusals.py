@@ -112,3 +112,27 @@ async def test_an_order_named_wrongly_is_refused_briefly(
     assert refusal.ephemeral and "not one of your choices" in refusal.content
     assert "`strike` (Strike)" in refusal.content and len(refusal.content) < 400
     assert await stored(laager, sandbox.default_channel) == before
+
+
+async def test_a_close_up_of_an_unknown_location_is_refused_in_words(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """Issue 11: `/game map zoom:banana` or `zoom:9999` posted the whole map without a word."""
+    await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    for zoom in ("banana", "9999", " "):
+        refused = await sandbox.slash(alice, "game map", {"zoom": zoom})
+        assert refused.ephemeral and not refused.response.attachments, zoom
+        assert "not a location on the" in refused.response.content
+        assert "0101 to 2514, such as" in refused.response.content
+    shown = await sandbox.slash(alice, "game map", {"zoom": " 1206 "})
+    assert not shown.ephemeral and shown.messages[-1].attachments
+
+
+async def test_a_close_up_of_a_map_without_close_ups_is_refused(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    refused = await sandbox.slash(alice, "game map", {"zoom": "1206"})
+    assert refused.ephemeral and "has no close-ups" in refused.response.content

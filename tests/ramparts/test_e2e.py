@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from bot.sandbox.models import Message
 from bot.service import Place
 from games.ramparts import orders, policy
 from games.ramparts.catalog import CARD
+from games.ramparts.deck import RELIEF
 from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
@@ -179,3 +182,27 @@ async def test_one_odds_estimate_at_a_time_per_channel(
     again = await sandbox.slash(bob, "ramparts odds", {"games": 50})
     answer = await settled(sandbox, again.response.id, "margin of error")
     assert "dealt afresh" in answer.text() and not answer.ephemeral
+
+
+@pytest.mark.parametrize("asker", ["alice", "bob"])
+async def test_odds_when_the_pile_holds_only_the_relief_column(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    asker: str,
+) -> None:
+    """Issue 11: /ramparts odds from a pile of the Relief Column alone, for the player and
+    for a spectator, answers with the odds."""
+    await sandbox.slash(alice, "ramparts new", {})
+    current = laager.service.current
+
+    async def last_card_left(place: Any) -> Any:
+        game, system, seats = await current(place)
+        return replace(game, state={**game.state, "deck": [RELIEF]}), system, seats
+
+    monkeypatch.setattr(laager.service, "current", last_card_left)
+    odds = await sandbox.slash(alice if asker == "alice" else bob, "ramparts odds", {"games": 50})
+    answer = await settled(sandbox, odds.messages[-1].id, "margin of error")
+    assert "went wrong" not in answer.text()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer
+from games.ramparts.deck import RELIEF
 from games.ramparts.odds import estimate
 from games.ramparts.system import SYSTEM
 from games.ramparts.victory import LEVEL_NAMES
@@ -59,3 +62,14 @@ def test_the_player_s_odds_use_the_hand_they_hold() -> None:
     mine = estimate(state, SYSTEM.view(state, PLAYER), 200).levels
     theirs = estimate(other, SYSTEM.view(other, PLAYER), 200).levels
     assert mine != theirs
+
+
+@pytest.mark.parametrize("viewer", [PLAYER, Viewer.public(), Viewer.referee()])
+@pytest.mark.parametrize("hand", [0, 5])
+def test_odds_from_a_draw_pile_of_only_the_relief_column(viewer: Viewer, hand: int) -> None:
+    """Issue 11: the Relief Column alone in the pile has one place to lie; no die is rolled
+    for it (a one-sided die would be refused)."""
+    state = opening(3)
+    state = {**state, "deck": [RELIEF], "hand": state["hand"][:hand]}
+    result = estimate(state, SYSTEM.view(state, viewer), 20)
+    assert sum(result.levels.values()) == 20

@@ -29,7 +29,8 @@ from games.tables import TableError, apply_overrides, load_tables, sotq
 TABLES = load_tables()
 RULED = apply_overrides(TABLES, {"sotq_firing.weapons.blr.ranges.long": 26})
 
-D10 = st.none() | st.integers(1, 10)
+D10 = st.none() | st.integers(0, 10)
+"""A D10 option: 0 is the face marked 0, which counts as 10."""
 D6 = st.none() | st.integers(1, 6)
 AVERAGE = st.none() | st.integers(2, 5)
 OFFICER = st.integers(-5, 5)
@@ -137,6 +138,8 @@ COMMANDS: dict[str, tuple[Callable[..., Answer], dict[str, st.SearchStrategy[Any
             "second_factors": listed(C.MELEE_FACTORS),
             "first_in_square": st.booleans(),
             "second_in_square": st.booleans(),
+            "first_impetuous": st.booleans(),
+            "second_impetuous": st.booleans(),
             "figures": st.none() | FIGURES,
             "first_fraction_d10": D10,
             "second_fraction_d10": D10,
@@ -384,3 +387,94 @@ def test_a_long_list_cannot_be_made_fixed_choices() -> None:
     with pytest.raises(ValueError, match="offer them by autocomplete"):
         C.choices(sotq.weapons(TABLES))
     assert len(C.choices(sotq.machine_guns(TABLES))) == len(sotq.machine_guns(TABLES))
+
+
+@pytest.mark.parametrize(
+    ("command", "kwargs", "die"),
+    [
+        ("sotq-fire pinning", {"percent_lost": 30}, "d10"),
+        ("sotq-fire casualties", {"factor": 5, "figures": 7}, "fraction_d10"),
+        ("sotq-fire shoot", {"weapon": "blr", "figures": 7, "range_inches": 8}, "fraction_d10"),
+        ("sotq-check marksman", {"chance_percent": 50, "units_d10": 3}, "tens_d10"),
+    ],
+)
+def test_a_d10_given_as_0_counts_as_10(command: str, kwargs: dict, die: str) -> None:
+    """The abbreviations print a D10's faces 0-9 and every table counts 1-10: the option's
+    help says 0 counts as 10, and the answer reads it so (it used to refuse 0)."""
+    function, _ = COMMANDS[command]
+    answers = [
+        function(Roller(Dice("00" * 32)), TABLES, **kwargs, **{die: face}).result
+        for face in (0, 10)
+    ]
+    assert answers[0].outcome == answers[1].outcome
+    assert answers[0].explain() == answers[1].explain()
+
+
+@pytest.mark.parametrize(
+    ("command", "kwargs"),
+    [
+        ("qref infantry", {"figures": 10, "range_inches": 100, "target_prone": False}),
+        ("qref gatling", {"range_inches": 100, "target_prone": False}),
+        ("qref carbines", {"figures": 1, "range_inches": 100, "target_prone": False}),
+    ],
+)
+def test_dice_given_to_a_fire_out_of_range_are_refused(command: str, kwargs: dict) -> None:
+    """Quick reference V.1-V.3: beyond the last band nothing is rolled, so dice given there
+    are refused in words (issue 11: they were dropped without a word)."""
+    function, _ = COMMANDS[command]
+    roller = Roller(Dice("00" * 32))
+    assert function(roller, TABLES, **kwargs).result.outcome in ("no effect", "out of range")
+    with pytest.raises(TableError, match='At 100" the target is out of range'):
+        function(roller, TABLES, **kwargs, dice="3")
+
+
+def test_fire_without_a_range_asks_for_one() -> None:
+    """Issue 11: leaving both range options out was answered 'not both'."""
+    with pytest.raises(TableError, match="Give the range: in inches"):
+        S.fire(Roller(Dice("00" * 32)), TABLES, weapon="blr", figures=3)
+
+
+def test_a_gun_counted_by_figures_is_told_how_its_crew_counts() -> None:
+    """Rule 11f: guns and machine guns fire as crew times a multiplier."""
+    roller = Roller(Dice("00" * 32))
+    plain = S.fire(roller, TABLES, weapon="machine_gun", figures=3, range_inches=10)
+    assert any("crew times a multiplier (rule 11f)" in note for note in plain.notes)
+    crewed = S.fire(
+        roller, TABLES, weapon="machine_gun", figures=3, range_inches=10, counts_as="gatling"
+    )
+    assert not any("rule 11f" in note for note in crewed.notes)
+
+
+def test_the_spotting_note_is_given_only_where_the_printings_differ() -> None:
+    """Table 7: the body and the summary sheet differ on four rows; the note that says which
+    was read is for those rows, not every spotting answer."""
+    assert set(S.DISPUTED_SPOTTING_ROWS) < set(sotq.spotting_terrain(TABLES))
+    roller = Roller(Dice("00" * 32))
+    for terrain in sotq.spotting_terrain(TABLES):
+        notes = S.spot(roller, TABLES, terrain=terrain, distance_inches=6).notes
+        assert bool(notes) == (terrain in S.DISPUTED_SPOTTING_ROWS), terrain
+
+
+def test_inputs_are_named_without_dice_or_zero_defaults() -> None:
+    """Issue 11: 'officer modifier: 0, casualty percent: 0, pipers: 0' and raw ids."""
+    roller = Roller(Dice("00" * 32))
+    morale = S.morale(roller, TABLES, morale_number=8)
+    embed = answer_embed(morale, roller.rolled, TABLES)
+    shown = {field.name: field.value for field in embed.fields}
+    assert shown["Inputs"] == "morale number: 8"
+    melee = S.melee(
+        roller,
+        TABLES,
+        first_name="Zulus",
+        first_score=10,
+        first_weapon="sword_or_spear",
+        second_name="24th",
+        second_score=5,
+        second_weapon="bayonet",
+    )
+    embed = answer_embed(melee, roller.rolled, TABLES)
+    assert embed.description.startswith("**Zulus won by 5")
+    assert [f.value.splitlines()[0] for f in embed.fields[:2]] == [
+        "*attacker, on foot*",
+        "*on foot*",
+    ]

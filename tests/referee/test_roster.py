@@ -210,3 +210,18 @@ def test_rule_11k_a_loss_that_always_pins_says_so() -> None:
     _, report = R.take_casualties(_table(), "Zulus", 25, TABLES)
     [text] = [call.text for call in report.calls if call.hint == Hint("pinning", "Zulus")]
     assert "pinned automatically" in text and "D10 of 25" not in text
+
+
+@pytest.mark.parametrize("state", [{"formation": "open"}, {"disordered": True}])
+def test_rule_18_a_defender_in_open_order_or_disorder_gives_the_attacker_its_factor(
+    state: dict,
+) -> None:
+    """Table 5: the attacker adds the factor for its opponent's state. Issue 11: a defender in
+    open order crashed /roster melee (Table 5 factors have no exclusive groups)."""
+    roster = _table()
+    roster = roster.replace(roster.unit("24th").model_copy(update=state))
+    roster, _ = R.morale_test(roster, "Zulus", 5, 2, TABLES)
+    roster, _ = R.morale_test(roster, "24th", 3, 3, TABLES)
+    roster, result, _ = R.melee(roster, "Zulus", "24th", TABLES, die=lambda p: 10)
+    factor = "opponent in open order" if "formation" in state else "opponent disordered"
+    assert factor in [term.name for term in result.sides[0].terms]

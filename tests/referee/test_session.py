@@ -208,7 +208,12 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
 ) -> None:
     sandbox.set_permissions(alice, manage_channels=True)
     cases = [
-        ("sotq-fire shoot", {"weapon": "blr", "figures": 10}, "Give either the range in inches"),
+        ("sotq-fire shoot", {"weapon": "blr", "figures": 10}, "Give the range: in inches"),
+        (
+            "sotq-fire shoot",
+            {"weapon": "blr", "figures": 10, "range_inches": 5, "range_band": "short"},
+            "Give either the range in inches or the range band, not both.",
+        ),
         (
             "sotq-morale test",
             {"morale_number": 7, "factors": "under_fire,bravery"},
@@ -237,7 +242,8 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
         ("qref riflemen", {"dice": "three"}, "numbers separated by commas"),
         ("events draw", {}, "no event deck in this channel"),
         ("roster pinning", {"unit": "Ghosts"}, "units: none yet. Use `/roster add`."),
-        ("events card", {"card": "nothing"}, "Unknown event card 'nothing'"),
+        ("events card", {"card": "nothing"}, "There is no event card called 'nothing'"),
+        ("events card", {"card": "lucky"}, "list that opens. Perhaps: Lucky Joe."),
         ("house-rules clear", {"key": "sotq_dice.dice.d6"}, "no house rule"),
     ]
     async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
@@ -246,6 +252,8 @@ async def test_bad_table_input_gets_a_specific_private_refusal(
             answer = await sandbox.slash(alice, command, options)
             assert answer.ephemeral, command
             assert words in answer.response.content, answer.response.content
+            if command == "events card":  # issue 11: no dump of every card's id
+                assert len(answer.response.content) < 300
         channel = sandbox.default_channel
         assert await stored(bot, channel) == (None, None, None)
         assert await bot.store.rolls(channel) == []
@@ -332,3 +340,49 @@ async def test_every_table_command_answers_through_discord(
             answer = await sandbox.slash(alice, path, options)
             assert not answer.ephemeral, (path, options, answer.response.content)
             assert answer.response.embeds, path
+
+
+async def test_a_charge_on_a_unit_in_open_order_is_fought_out(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Issue 11: /roster melee against a defender in open order failed with an internal
+    error; Table 5 gives the attacker its factor for the opponent's open order."""
+    sandbox.set_permissions(alice, manage_channels=True)
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        await sandbox.slash(alice, "roster add", ZULUS)
+        await sandbox.slash(alice, "roster add", {**BRITISH, "formation": "open"})
+        for unit in ("uKhandempemvu", "A Company"):
+            await sandbox.slash(
+                alice, "roster morale", {"unit": unit, "plus_die": 3, "minus_die": 3}
+            )
+        melee = await sandbox.slash(
+            alice,
+            "roster melee",
+            {"attacker": "uKhandempemvu", "defender": "A Company", "attacker_d10": 5},
+        )
+        assert not melee.ephemeral, melee.response.content
+        assert "+4 opponent in open order" in melee.response.text()
+        assert await bot.referee.roster(sandbox.default_channel) is not None
+
+
+async def test_answers_show_the_options_given_by_name(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Issue 11: answers echoed every input, defaults at zero and ids included ('officer
+    modifier: 0, casualty percent: 0, pipers: 0'); now only the options given, dice apart."""
+    async with running_bot(bot_settings(sandbox, sqlite_url)):
+        await sandbox.wait_ready()
+        cases = [
+            ("sotq-morale test", {"morale_number": 8, "plus_die": 5, "minus_die": 2}),
+            ("sotq-fire shoot", {"weapon": "blr", "figures": 3, "range_band": "short"}),
+            ("qref melee", {"case": "zulus_v_open_infantry", "figures": 6}),
+        ]
+        shown = []
+        for command, options in cases:
+            answer = await sandbox.slash(alice, command, options)
+            fields = {f["name"]: f["value"] for f in answer.response.embeds[0]["fields"]}
+            shown.append(fields["Inputs"])
+    assert shown[0] == "morale number: 8"
+    assert shown[1] == "weapon: Breech-loading rifle (BLR, BLRR)\nfigures: 3\nrange band: short"
+    assert shown[2].startswith("case: Zulus") and "zulus_v_open" not in shown[2]

@@ -142,6 +142,34 @@ def test_table_5_column_reading_and_codes() -> None:
     assert sotq.melee(foot, horse).sides[0].code == "B6"
 
 
+@pytest.mark.parametrize(
+    ("impetuous", "square", "action"),
+    [
+        (False, False, ("rally_back",)),
+        (True, False, ("breakthrough",)),
+        (True, True, ("flow_round",)),
+    ],
+)
+def test_table_5_key_c_impetuous_horse_breaks_through_all_but_a_square(
+    impetuous: bool, square: bool, action: tuple[str, ...]
+) -> None:
+    """Table 5 key C: rally back, horse flows round a square; impetuous horse breaks
+    through any other formation. A close fight of horse against foot reads C for both."""
+    horse = MeleeSide(
+        name="horse",
+        morale_score=8,
+        weapon="sword_or_spear",
+        mounted=True,
+        attacker=True,
+        impetuous=impetuous,
+    )
+    foot = MeleeSide(name="foot", morale_score=13, weapon="bayonet", in_square=square)
+    result = sotq.melee(horse, foot)
+    assert result.sides[0].code.startswith("C") and result.sides[0].action == action
+    if square:
+        assert result.sides[1].action == ("hold",)
+
+
 def test_table_5_large_differences_read_the_last_row() -> None:
     """Table 5: differences over 7 read the 6-7 row (project default)."""
     strong = MeleeSide(name="a", morale_score=20, weapon="bayonet")

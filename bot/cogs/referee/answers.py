@@ -7,6 +7,7 @@ rolled them), the result in words, and any house rules the answer used.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.announce import COLOUR, clip
+from bot.cogs.referee.choices import ENTRY_NAMES, OPTION_ENTRIES
 from games.core.dice import Roll
 from games.tables import Result, TableError, Tables
 from games.tables.result import signed
@@ -32,23 +34,50 @@ class Answer:
     extra: tuple[tuple[str, str], ...] = ()
 
 
-def _value_text(value: Any) -> str:
+DIE_INPUT = re.compile(r"(^|_)(d6|d10|die|dice|d10s)$")
+"""Inputs that are dice: the Dice field shows them, with who rolled them."""
+
+
+def _value_text(value: Any, names: Mapping[str, str]) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+        return ", ".join(_value_text(v, names) for v in value)
+    if isinstance(value, str) and "," in value:
+        return _value_text([part.strip() for part in value.split(",") if part.strip()], names)
+    if isinstance(value, str):
+        return names.get(value, value.replace("_", " "))
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def inputs_text(inputs: Mapping[str, Any]) -> str:
+def _entries(option: str) -> Mapping[str, str]:
+    return OPTION_ENTRIES.get(option, {})
+
+
+def inputs_text(inputs: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """The inputs that shape the answer, by the names players read: no dice (shown apart),
+    nothing left out or at zero, no nested records, and entries by name rather than id."""
     shown = [
-        f"{name.replace('_', ' ')}: {_value_text(value)}"
+        f"{name.replace('_', ' ')}: {_value_text(value, {**(names or {}), **_entries(name)})}"
         for name, value in inputs.items()
-        if value not in (None, "", [], {}, ()) and value is not False
+        if value not in (None, "", [], {}, (), 0)
+        and value is not False
+        and not isinstance(value, dict)
+        and not DIE_INPUT.search(name)
     ]
     return "\n".join(shown)
+
+
+def melee_side_text(side: Mapping[str, Any]) -> str:
+    """How a melee side was described: the attacker, mounted or on foot, square, impetuous."""
+    words = ["attacker"] if side.get("attacker") else []
+    words.append("mounted" if side.get("mounted") else "on foot")
+    words += [
+        word
+        for key, word in (("in_square", "in square"), ("impetuous", "impetuous"))
+        if side.get(key)
+    ]
+    return ", ".join(words)
 
 
 def working_text(result: Result) -> str:
@@ -82,21 +111,44 @@ def house_rules_text(result: Result, tables: Tables) -> str:
     )
 
 
-def answer_embed(answer: Answer, rolled: Sequence[Roll], tables: Tables) -> discord.Embed:
+def given_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a slash command was given, by name, from its interaction data (the
+    subcommand's own, wherever it sits in its groups)."""
+    options = list(data.get("options") or [])
+    while options and "value" not in options[0] and options[0].get("options") is not None:
+        options = list(options[0]["options"])
+    return {o["name"]: o["value"] for o in options if "value" in o}
+
+
+def answer_embed(
+    answer: Answer,
+    rolled: Sequence[Roll],
+    tables: Tables,
+    given: Mapping[str, Any] | None = None,
+) -> discord.Embed:
+    """The answer's embed; its inputs are the options ``given``, when the command passes
+    them, else those the lookup records."""
     result = answer.result
     description = [f"**{result.outcome}**", *answer.notes]
     embed = discord.Embed(
         title=answer.title, description=clip("\n".join(description)), colour=COLOUR
     )
     if isinstance(result, MeleeResult):
-        for side in result.sides:
+        described = (result.inputs.get("first", {}), result.inputs.get("second", {}))
+        for side, given in zip(result.sides, described, strict=True):
             terms = "\n".join(f"{signed(t.value)} {t.name}" for t in side.terms)
-            value = f"{terms}\n= **{side.total}**\n{side.code}: {side.action_text}"
+            value = f"*{melee_side_text(given)}*\n{terms}\n= **{side.total}**\n"
+            value += f"{side.code}: {side.action_text}"
             if side.casualties_suffered is not None:
                 value += f"\nloses {side.casualty_text()}"
             embed.add_field(name=side.name, value=clip(value, FIELD), inline=False)
+        if result.inputs.get("figures"):
+            embed.add_field(name="Figures in contact", value=str(result.inputs["figures"]))
     else:
-        sections = [("Inputs", inputs_text(result.inputs)), ("Working", working_text(result))]
+        sections = [
+            ("Inputs", inputs_text(result.inputs if given is None else given, ENTRY_NAMES)),
+            ("Working", working_text(result)),
+        ]
         for name, value in sections:
             if value:
                 embed.add_field(name=name, value=clip(value, FIELD), inline=True)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.common import LaagerCog
-from bot.cogs.referee.answers import Answer, answer_embed
+from bot.cogs.referee.answers import Answer, answer_embed, given_options
 from bot.cogs.referee.dice import Roller
 from bot.interactions import actor_of
 from bot.text_fit import fit
@@ -94,5 +94,6 @@ class RefereeCog(LaagerCog):
                 result_text=fit(answer.result.explain(), 1000),
                 total=int(answer.result.total or 0),
             )
-        embed = answer_embed(answer, roller.rolled, tables)
+        given = given_options(interaction.data or {})
+        embed = answer_embed(answer, roller.rolled, tables, given)
         await interaction.response.send_message(embed=embed)

@@ -93,3 +93,61 @@ CONFLICTS = named(sotq.conflicts(TABLES))
 QREF_TROOP_TYPES = named(qref.movement_troop_types(TABLES))
 PRE_MELEE_TYPES = named(qref.pre_melee_types(TABLES))
 MELEE_CASES = named(qref.melee_cases(TABLES))
+
+
+def _entry_names() -> dict[str, str]:
+    """Each entry's id with the name players read, for ids that mean one thing in every
+    list (an id two lists name differently keeps its own words)."""
+    lists: list[Mapping[str, str]] = [
+        {c.value: c.name for c in found}
+        for found in (
+            REACTION_COLUMNS,
+            MULTIPLIERS,
+            MELEE_WEAPONS,
+            MACHINE_GUNS,
+            SPOTTING_TERRAIN,
+            BUILDINGS,
+            REGIONS,
+            RALLY_STATES,
+            BRITISH_TYPES,
+        )
+    ]
+    lists += [
+        FIRE_FACTORS,
+        MORALE_FACTORS,
+        MELEE_FACTORS,
+        SPOTTING_SHIFTS,
+        TRAITS,
+        FIREARMS,
+        PENALTIES,
+        WEAPONS,
+        TROOP_TYPES,
+        SIGHT_TERRAIN,
+        CONFLICTS,
+        QREF_TROOP_TYPES,
+        PRE_MELEE_TYPES,
+        MELEE_CASES,
+    ]
+    names: dict[str, set[str]] = {}
+    for entries in lists:
+        for key, name in entries.items():
+            names.setdefault(key, set()).add(name)
+    return {key: found.pop() for key, found in names.items() if len(found) == 1}
+
+
+ENTRY_NAMES = _entry_names()
+"""Names for the ids an answer's inputs hold."""
+
+OPTION_ENTRIES: dict[str, Mapping[str, str]] = {
+    "weapon": WEAPONS,
+    "arms": FIREARMS,
+    "traits": TRAITS,
+    "gun": {c.value: c.name for c in MACHINE_GUNS},
+    "counts_as": {c.value: c.name for c in MULTIPLIERS},
+    "building": {c.value: c.name for c in BUILDINGS},
+    "region": {c.value: c.name for c in REGIONS},
+    "conflict": CONFLICTS,
+    "melee_weapon": {c.value: c.name for c in MELEE_WEAPONS},
+}
+"""Names for an option whose ids another list names differently (``blr`` is a weapon here,
+a firearm there)."""

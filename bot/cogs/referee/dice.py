@@ -28,7 +28,10 @@ class Roller:
         return given if given is not None else self._roll(6, purpose)
 
     def d10(self, given: int | None, purpose: str) -> int:
-        return given if given is not None else self._roll(10, purpose)
+        """A D10 given (see :func:`d10_face`) or rolled."""
+        if given is not None:
+            return d10_face(given)
+        return self._roll(10, purpose)
 
     def average(self, given: int | None, purpose: str) -> int:
         if given is not None:
@@ -41,6 +44,16 @@ class Roller:
         if given is not None:
             return list(given)
         return [self._roll(6, purpose) for _ in range(count)]
+
+
+def d10_face(given: int) -> int:
+    """What a D10 the referee reads counts as: the face marked 0 is 10 (the abbreviations
+    print 0-9, every table counts 1-10)."""
+    return given or 10
+
+
+def d10_face_or_none(given: int | None) -> int | None:
+    return None if given is None else d10_face(given)
 
 
 def parse_dice(text: str | None, what: str = "dice") -> list[int] | None:

@@ -192,6 +192,7 @@ class EventsCog(RefereeCog):
     @app_commands.autocomplete(card=_cards)
     async def card(self, interaction: Interaction, card: Range[str, 1, 100]) -> None:
         tables = await self.tables(interaction)
+        card = known_card(card)
         result = sotq.event_card(card, tables=tables)
         theatres = ", ".join(sotq.event_cards(tables=tables)[card].theatres)
         embed = discord.Embed(title=result.title, description=result.text, colour=COLOUR)
@@ -201,3 +202,21 @@ class EventsCog(RefereeCog):
 
 async def setup(bot: LaagerBot) -> None:
     await bot.add_cog(EventsCog(bot))
+
+
+def known_card(typed: str) -> str:
+    """The card named by id or title (any case), or a short refusal that points to the
+    autocomplete and suggests up to three titles sharing a word with what was typed."""
+    wanted = typed.strip().casefold()
+    for key, title in CARD_NAMES.items():
+        if wanted in (key.casefold(), title.casefold()):
+            return key
+    words = [word for word in wanted.split() if len(word) > 2]
+    near = [
+        title for title in CARD_NAMES.values() if any(word in title.casefold() for word in words)
+    ][:3]
+    hint = f" Perhaps: {'; '.join(near)}." if near else ""
+    raise DeckError(
+        f"There is no event card called '{clip(typed.strip(), 40)}'. Start typing a title and "
+        f"pick the card from the list that opens.{hint}"
+    )

@@ -6,7 +6,7 @@ says so ("[default]"), and a server may override it with a house rule.
 
 from __future__ import annotations
 
-from games.tables import Tables, qref
+from games.tables import TableError, Tables, qref
 from games.tables.schema.qref import FireFile, ScoutingFile
 
 from .answers import Answer, parse_choice
@@ -160,7 +160,9 @@ def gatling(
     count = (rule.prone if target_prone else rule.upright).dice
     given = parse_dice(dice)
     in_range = 0 <= range_inches <= rule.range_inches
-    rolled = roll.d6s(given, count, "Gatling") if in_range or given is not None else []
+    if given and not in_range:
+        raise unused_dice(range_inches, f'beyond {rule.range_inches:g}"')
+    rolled = roll.d6s(given, count, "Gatling") if in_range else []
     result = qref.gatling_fire(range_inches, rolled, target_prone=target_prone, tables=tables)
     return Answer("Gatling (quick reference V.1)", result)
 
@@ -177,6 +179,8 @@ def infantry(
     first = qref.infantry_fire(figures, range_inches, target_prone=target_prone, tables=tables)
     given = parse_dice(dice)
     if first.dice_count == 0:
+        if given:
+            raise unused_dice(range_inches, first.cell)
         return Answer("Infantry fire (quick reference V.2)", first)
     result = qref.infantry_fire(
         figures,
@@ -197,13 +201,24 @@ def carbines(
     target_prone: bool,
     dice: str | None = None,
 ) -> Answer:
+    given = parse_dice(dice)
     result = qref.carbine_fire(
         range_inches,
-        roll.d6s(parse_dice(dice), figures, "carbine"),
+        roll.d6s(given, figures, "carbine"),
         target_prone=target_prone,
         tables=tables,
     )
+    if given and not result.dice:
+        raise unused_dice(range_inches, result.cell)
     return Answer("Carbines (quick reference V.3)", result)
+
+
+def unused_dice(range_inches: float, why: str) -> TableError:
+    """The refusal for dice given to a fire that rolls none: they used to be dropped unsaid."""
+    return TableError(
+        f'At {range_inches:g}" the target is out of range ({why}), so no dice are rolled; '
+        "leave `dice` out."
+    )
 
 
 def rifles(

@@ -34,7 +34,7 @@ from renderers.roster import render_roster
 if TYPE_CHECKING:
     from bot.app import LaagerBot
 
-D10 = Range[int, 1, 10]
+D10 = Range[int, 0, 10]
 AVERAGE = Range[int, 2, 5]
 NAME = Range[str, 1, 40]
 ENTRY = Range[str, 1, 100]

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Literal
 
 from games.tables import Tables, sotq
+from games.tables.result import counted
 
 from .answers import Answer, parse_choice, parse_choices
 from .choices import named
-from .dice import Roller
+from .dice import Roller, d10_face_or_none
 
 
 def officer(
@@ -84,13 +85,23 @@ def fire(
         "into_melee": into_melee,
         "tables": tables,
     }
-    result = sotq.fire(weapon, figures, fraction_d10=fraction_d10, **common)
+    result = sotq.fire(weapon, figures, fraction_d10=d10_face_or_none(fraction_d10), **common)
     if result.figures_removed is None:
         result = sotq.fire(
             weapon, figures, fraction_d10=roll.d10(None, "the casualties left over"), **common
         )
     notes = (f"{result.fires}; half-effect move {result.half_effect_move}",)
+    if counts_as == "figures" and weapon in CREWED:
+        notes += (
+            f"Counted as {counted(figures, 'firing figure')}. A gun or machine gun fires as its "
+            "crew times a multiplier (rule 11f): give the crew in `figures` and pick "
+            "`counts_as` (Gatling x3, Maxim x4, shot or shell x2, muzzle-loader close x3).",
+        )
     return Answer("Fire (Table 2, Table 6)", result, notes)
+
+
+CREWED = ("machine_gun", "bl_gun", "ml_gun")
+"""Weapons whose crew count as several firing figures (rule 11f)."""
 
 
 def pinning(
@@ -177,12 +188,14 @@ def melee(
     second_factors: str | None = None,
     first_in_square: bool = False,
     second_in_square: bool = False,
+    first_impetuous: bool = False,
+    second_impetuous: bool = False,
     figures: int | None = None,
     first_fraction_d10: int | None = None,
     second_fraction_d10: int | None = None,
 ) -> Answer:
     sides = []
-    for which, name, score, weapon, mounted, factors, square in (
+    for which, name, score, weapon, mounted, factors, square, impetuous in (
         (
             "first",
             first_name,
@@ -191,6 +204,7 @@ def melee(
             first_mounted,
             first_factors,
             first_in_square,
+            first_impetuous,
         ),
         (
             "second",
@@ -200,6 +214,7 @@ def melee(
             second_mounted,
             second_factors,
             second_in_square,
+            second_impetuous,
         ),
     ):
         allowed = sotq.melee_factors(mounted, tables)
@@ -212,6 +227,7 @@ def melee(
                 mounted=mounted,
                 attacker=attacker == which,
                 in_square=square,
+                impetuous=impetuous,
                 factors=tuple(parse_choices(factors, allowed, what)),
             )
         )
@@ -241,7 +257,8 @@ def casualties(
     melee: bool = False,
     fraction_d10: int | None = None,
 ) -> Answer:
-    result = sotq.casualties(factor, figures, melee=melee, fraction_d10=fraction_d10, tables=tables)
+    given = d10_face_or_none(fraction_d10)
+    result = sotq.casualties(factor, figures, melee=melee, fraction_d10=given, tables=tables)
     if result.figures_removed is None:
         d10 = roll.d10(None, "the casualties left over")
         result = sotq.casualties(factor, figures, melee=melee, fraction_d10=d10, tables=tables)
@@ -264,17 +281,25 @@ def spot(
     chosen = parse_choices(shifts, sotq.spotting_shifts(tables), "column shift")
     first = sotq.spotting(terrain, distance_inches, shifts=chosen, tables=tables)
     if first.number is None:
-        return Answer("Spotting (Table 7)", first, (_SPOTTING_VERSION,))
+        return Answer("Spotting (Table 7)", first, _spotting_notes(terrain))
     result = sotq.spotting(
         terrain, distance_inches, shifts=chosen, d10=roll.d10(d10, "spotting"), tables=tables
     )
-    return Answer("Spotting (Table 7)", result, (_SPOTTING_VERSION,))
+    return Answer("Spotting (Table 7)", result, _spotting_notes(terrain))
 
 
-_SPOTTING_VERSION = (
-    "Table 7 as printed in the body of the rules, which matches the rule 20h example; "
-    "the summary sheet differs for scrub, woods, jungle and off-table."
-)
+def _spotting_notes(terrain: str) -> tuple[str, ...]:
+    """Which printing of Table 7 was read, said only for the rows the two printings differ
+    on (it used to follow every spotting answer)."""
+    if terrain not in DISPUTED_SPOTTING_ROWS:
+        return ()
+    return (
+        "Read from Table 7 in the body of the rules, which the rule 20h example follows; "
+        "the summary sheet prints this row differently.",
+    )
+
+
+DISPUTED_SPOTTING_ROWS = ("scrub_broken", "woods", "jungle_buildings", "off_table")
 
 
 def sight(roll: Roller, tables: Tables, *, terrain: str) -> Answer:

@@ -11,7 +11,7 @@ from discord.app_commands import Range
 from bot.cogs.referee import choices as C
 from bot.cogs.referee import sotq_answers as answers
 from bot.cogs.referee.base import Interaction, RefereeCog
-from bot.cogs.referee.sotq_options import D6, D10, INCHES, OFFICER, PERCENT, ROLL
+from bot.cogs.referee.sotq_options import D6, D10, D10_ROLL, INCHES, OFFICER, PERCENT, ROLL
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -29,7 +29,7 @@ class SotqChecksCog(RefereeCog):
         super().__init__(bot, "referee tables: sotq checks")
 
     @check.command(name="jam", description="Rule 11i: does a machine gun that fired jam?")
-    @app_commands.describe(gun="The machine gun", d10=ROLL)
+    @app_commands.describe(gun="The machine gun", d10=D10_ROLL)
     @app_commands.choices(gun=C.MACHINE_GUNS)
     async def jam(self, interaction: Interaction, gun: str, d10: D10 | None = None) -> None:
         await self.answer(
@@ -39,7 +39,7 @@ class SotqChecksCog(RefereeCog):
         )
 
     @check.command(name="clear-jam", description="Rule 11i: is a jammed gun cleared?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def clear_jam(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -48,7 +48,7 @@ class SotqChecksCog(RefereeCog):
         )
 
     @check.command(name="officer", description="Rule 11j: is the officer of a unit hit killed?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def officer_casualty(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -79,7 +79,7 @@ class SotqChecksCog(RefereeCog):
 
     @check.command(name="rocket", description="Rule 11s: a rocket launch")
     @app_commands.describe(
-        range_inches="To the target", officer_modifier="The officer's modifier", d10=ROLL
+        range_inches="To the target", officer_modifier="The officer's modifier", d10=D10_ROLL
     )
     async def rocket(
         self,
@@ -122,7 +122,7 @@ class SotqChecksCog(RefereeCog):
         building="Kind of building",
         action="Start a fire, or put out an inch of it",
         engineers="Engineers do it",
-        d10=ROLL,
+        d10=D10_ROLL,
     )
     @app_commands.choices(building=C.BUILDINGS, action=C.FIRE_ACTIONS)
     async def building_fire(
@@ -145,7 +145,7 @@ class SotqChecksCog(RefereeCog):
     @app_commands.describe(
         previous_turns="Turns already spent on the work without a break",
         engineers="Specialist engineers do it",
-        d10=ROLL,
+        d10=D10_ROLL,
     )
     async def engineering(
         self,

@@ -14,6 +14,7 @@ from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.sotq_options import (
     AVERAGE,
     D10,
+    D10_ROLL,
     ENTRY,
     FIGURES,
     INCHES,
@@ -23,7 +24,6 @@ from bot.cogs.referee.sotq_options import (
     PERCENT,
     PIPERS,
     PLUS_DIE,
-    ROLL,
 )
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class SotqFireCog(RefereeCog):
     @app_commands.describe(
         percent_lost="Of the strength at the turn's start",
         pipers="Each offsets some loss",
-        d10=ROLL,
+        d10=D10_ROLL,
     )
     async def pinning(
         self,

@@ -15,13 +15,13 @@ from bot.cogs.referee.base import Interaction, RefereeCog
 from bot.cogs.referee.sotq_options import (
     AVERAGE,
     D10,
+    D10_ROLL,
     FIGURES,
     MINUS_DIE,
     OFFICER,
     PERCENT,
     PIPERS,
     PLUS_DIE,
-    ROLL,
 )
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class SotqMoraleCog(RefereeCog):
         super().__init__(bot, "referee tables: sotq morale")
 
     @morale.command(name="officer", description="Table 1: roll an officer's modifier (rule 7)")
-    @app_commands.describe(native_officer="A native officer takes 1 off the roll", d10=ROLL)
+    @app_commands.describe(native_officer="A native officer takes 1 off the roll", d10=D10_ROLL)
     async def officer(
         self, interaction: Interaction, native_officer: bool = False, d10: D10 | None = None
     ) -> None:
@@ -61,7 +61,7 @@ class SotqMoraleCog(RefereeCog):
         column="What the unit reacts to",
         officer_modifier="As the officer applies it (negative to subtract)",
         impetuous="The unit is impetuous (counts on column 5)",
-        d10=ROLL,
+        d10=D10_ROLL,
     )
     @app_commands.choices(reaction_class=C.REACTION_CLASSES, column=C.REACTION_COLUMNS)
     async def reaction(
@@ -146,6 +146,8 @@ class SotqMoraleCog(RefereeCog):
         second_factors="The second side's, comma-separated",
         first_in_square="The first side is in square",
         second_in_square="The second side is in square",
+        first_impetuous="The first side is impetuous (Table 5 key C: mounted break through)",
+        second_impetuous="The second side is impetuous (Table 5 key C: mounted break through)",
         figures="Figures the smaller side has in contact (for casualties)",
         first_fraction_d10="Your D10 for the first side's left-over casualty points",
         second_fraction_d10="Your D10 for the second side's left-over casualty points",
@@ -172,6 +174,8 @@ class SotqMoraleCog(RefereeCog):
         second_factors: str | None = None,
         first_in_square: bool = False,
         second_in_square: bool = False,
+        first_impetuous: bool = False,
+        second_impetuous: bool = False,
         figures: FIGURES | None = None,
         first_fraction_d10: D10 | None = None,
         second_fraction_d10: D10 | None = None,
@@ -195,6 +199,8 @@ class SotqMoraleCog(RefereeCog):
                 second_factors=second_factors,
                 first_in_square=first_in_square,
                 second_in_square=second_in_square,
+                first_impetuous=first_impetuous,
+                second_impetuous=second_impetuous,
                 figures=figures,
                 first_fraction_d10=first_fraction_d10,
                 second_fraction_d10=second_fraction_d10,

@@ -9,7 +9,7 @@ from discord.app_commands import Range
 
 from bot.cogs.referee import sotq_answers as answers
 from bot.cogs.referee.base import Interaction, RefereeCog
-from bot.cogs.referee.sotq_options import AVERAGE, D10, MINUS_DIE, PLUS_DIE, ROLL
+from bot.cogs.referee.sotq_options import AVERAGE, D10, D10_ROLL, MINUS_DIE, PLUS_DIE
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -42,7 +42,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="grounding", description="Does a boat that strikes land run aground?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def grounding(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -51,7 +51,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="refloat", description="Does a grounded boat float off?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def refloat(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -60,7 +60,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="embark", description="Does a unit (not foot) get aboard or off?")
-    @app_commands.describe(previous_attempts="Earlier attempts", d10=ROLL)
+    @app_commands.describe(previous_attempts="Earlier attempts", d10=D10_ROLL)
     async def embark(
         self,
         interaction: Interaction,
@@ -76,7 +76,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="balloon-launch", description="Does a balloon go up or come down?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def balloon_launch(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -85,7 +85,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="balloon-fire", description="A balloon fired on")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def balloon_fire(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,
@@ -94,7 +94,7 @@ class SotqTransportCog(RefereeCog):
         )
 
     @transport.command(name="train-stop", description="A train stopped dead: does it derail?")
-    @app_commands.describe(d10=ROLL)
+    @app_commands.describe(d10=D10_ROLL)
     async def train_stop(self, interaction: Interaction, d10: D10 | None = None) -> None:
         await self.answer(
             interaction,

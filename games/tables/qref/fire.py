@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import DieRoll, Result, Term, Trace
+from ..result import DieRoll, Result, Term, Trace, counted
 from ..schema.qref import CarbineBand, FireFile, InfantryBand
 from .melee import group_dice
 
@@ -46,7 +46,9 @@ def rocket_fire(
     hits = 0 if not hit else hits_d6
     if hit and hits_d6 is not None:
         rolls.append(trace.die("d6", hits_d6, "rocket hits"))
-    outcome = "miss" if not hit else ("hit: roll 1d6 for hits" if hits is None else f"{hits} hits")
+    outcome = "hit: roll 1d6 for hits" if hits is None else counted(hits, "hit")
+    if not hit:
+        outcome = "miss"
     return trace.result(
         QuickFireResult,
         rule="Quick reference V.1",
@@ -93,7 +95,7 @@ def gatling_fire(
         total=hits,
         cell=f"{'prone' if target_prone else 'upright'} Zulus: {mode.dice}d6, jams on {jam_text}",
         dice=rolls,
-        outcome="jammed: no effect" if jammed else f"{hits} hits",
+        outcome="jammed: no effect" if jammed else counted(hits, "hit"),
         dice_count=mode.dice,
         hits=hits,
         jammed=jammed,
@@ -160,7 +162,7 @@ def infantry_fire(
         total=hits,
         cell=cell,
         dice=rolls,
-        outcome=f"{hits} hits",
+        outcome=counted(hits, "hit"),
         dice_count=count,
         hits=hits,
     )
@@ -210,7 +212,7 @@ def carbine_fire(
         total=hits,
         cell=_carbine_cell(band),
         dice=rolls,
-        outcome=f"{hits} hits",
+        outcome=counted(hits, "hit"),
         dice_count=len(dice),
         hits=hits,
     )

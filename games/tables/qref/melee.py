@@ -2,7 +2,7 @@
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import Result, Term, Trace
+from ..result import Result, Term, Trace, counted
 from ..schema.qref import BritishType, MeleeCase, MeleeFile, PostMeleeFile, PreMeleeFile
 from .d6_tables import QuickResult, read_d6
 
@@ -53,11 +53,11 @@ def group_dice(figures: int, per_group: int, count_from: int) -> tuple[int, str]
     if figures < 0:
         raise TableError("The number of figures cannot be negative.")
     groups, odd = divmod(figures, per_group)
-    counted = odd >= count_from
-    note = f"{figures} figures = {groups} x {per_group}"
+    odd_counts = odd >= count_from
+    note = f"{counted(figures, 'figure')} = {groups} x {per_group}"
     if odd:
-        note += f" + {odd} odd ({'counts' if counted else 'ignored'})"
-    return groups + int(counted), note
+        note += f" + {odd} odd ({'counts' if odd_counts else 'ignored'})"
+    return groups + int(odd_counts), note
 
 
 def melee_dice(

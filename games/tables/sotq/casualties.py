@@ -2,7 +2,7 @@
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import DieRoll, Result, Term, Trace
+from ..result import DieRoll, Result, Term, Trace, counted
 from ..schema.casualties import CasualtiesFile, Multiplier
 
 FILE = "sotq_casualties"
@@ -38,7 +38,7 @@ def table_points(trace: Trace, factor: int, figures: int) -> tuple[int, str]:
     for size in [table.columns] * blocks + ([rest] if rest else []):
         cell = trace.get(FILE, "table", row_factor, size - 1)
         points += cell
-        parts.append(f"{size} figures {cell}")
+        parts.append(f"{counted(size, 'figure')} {cell}")
     row_text = f"factor {row_factor}" + (f" (from {factor})" if row_factor != factor else "")
     return points, f"Table 6 {row_text}: " + " + ".join(parts)
 
@@ -62,7 +62,7 @@ def remove_figures(
 
 
 def _figures(count: int) -> str:
-    return f"{count} figure{'s' if count != 1 else ''}"
+    return counted(count, "figure")
 
 
 def casualties(
@@ -81,12 +81,13 @@ def casualties(
         multiplier = int(trace.get(FILE, "melee_multiplier").value)
         modifiers = (Term(name="melee doubling", value=points * (multiplier - 1)),)
         points *= multiplier
+    base = points - sum(m.value for m in modifiers)
     whole, remainder, removed, dice, outcome = remove_figures(trace, points, fraction_d10)
     return trace.result(
         CasualtiesResult,
         rule="Table 6, rule 19",
         inputs={"factor": factor, "figures": figures, "melee": melee, "fraction_d10": fraction_d10},
-        base=Term(name="casualty points", value=points - sum(m.value for m in modifiers)),
+        base=Term(name="casualty point" if base == 1 else "casualty points", value=base),
         modifiers=modifiers,
         total=points,
         cell=cell,

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import Result, Term, Trace, choose, fraction_text
+from ..result import Result, Term, Trace, choose, counted, fraction_text
 from ..schema.casualties import Multiplier
 from ..schema.firing import BAND_ORDER, FireFactor, FiringFile, MachineGun, Weapon
 from .casualties import FILE as CASUALTIES
@@ -90,7 +90,9 @@ def band_for(entry: Weapon, range_inches: float) -> str | None:
 
 
 def _band(entry: Weapon, range_inches: float | None, range_band: str | None) -> str | None:
-    if (range_inches is None) == (range_band is None):
+    if range_inches is None and range_band is None:
+        raise TableError("Give the range: in inches (`range_inches`) or as a band (`range_band`).")
+    if range_inches is not None and range_band is not None:
         raise TableError("Give either the range in inches or the range band, not both.")
     if range_band is not None:
         if range_band not in entry.ranges:
@@ -239,7 +241,7 @@ def fire(
         total=factor,
         cell=cell,
         dice=dice,
-        outcome=f"{points} casualty points: {outcome}",
+        outcome=f"{counted(points, 'casualty point')}: {outcome}",
         range_band=band,
         factor=factor,
         points=points,

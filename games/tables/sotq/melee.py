@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import TableError
 from ..load import TablesArg
-from ..result import DieRoll, Result, Term, Trace
+from ..result import DieRoll, Result, Term, Trace, counted
 from ..schema.melee import MeleeCell, MeleeFactor, MeleeFile, MeleeWeapon, split_code
 from .casualties import FILE as CASUALTIES
 from .casualties import remove_figures, table_points
@@ -25,6 +25,7 @@ class MeleeSide(BaseModel):
     mounted: bool = False
     attacker: bool = False
     in_square: bool = False
+    impetuous: bool = False
     factors: tuple[str, ...] = ()
     extra_modifiers: Mapping[str, int] = Field(default_factory=dict)
 
@@ -46,8 +47,8 @@ class MeleeSideResult(BaseModel):
     figures_lost: int | None = None
 
     def casualty_text(self) -> str:
-        figures = "" if self.figures_lost is None else f" ({self.figures_lost} figures)"
-        return f"{self.casualties_suffered} points{figures}"
+        figures = "" if self.figures_lost is None else f" ({counted(self.figures_lost, 'figure')})"
+        return f"{counted(self.casualties_suffered or 0, 'point')}{figures}"
 
 
 class MeleeResult(Result):
@@ -127,7 +128,9 @@ def _action(trace: Trace, letter: str, side: MeleeSide, other: MeleeSide) -> tup
     if letter == "C":
         if side.in_square:
             return ("hold",)
-        return ("flow_round",) if side.mounted and other.in_square else ("rally_back",)
+        if side.mounted and other.in_square:
+            return ("flow_round",)
+        return ("breakthrough",) if side.mounted and side.impetuous else ("rally_back",)
     if letter == "D":
         return ("pursue",) if side.attacker else ("hold",)
     return {"E": ("rout",), "F": ("breakthrough",), "G": ("breakthrough", "pursue")}[letter]
@@ -208,8 +211,8 @@ def melee(
     ]
     if figures is not None:
         summary += [f"{r.name} lose {r.casualty_text()}" for r in results]
-    lead = f"{winner} wins by {difference}" if winner else "a drawn melee"
-    turns = f"{cell.duration} turn{'s' if cell.duration > 1 else ''}"
+    lead = f"{winner} won by {difference}" if winner else "a drawn melee"
+    turns = counted(cell.duration, "turn")
     return trace.result(
         MeleeResult,
         rule="Table 5, rule 18",
