@@ -20,7 +20,7 @@ from bot.errors import BadInput
 from bot.interactions import actor_of, place_of, within_budget
 from bot.text_fit import fit
 from games.core.engine import JSON, Order
-from games.core.errors import LaagerError, RuleError
+from games.core.errors import LaagerError, RuleError, UnknownAction
 from games.last_stand.flow import BRITISH, ZULU
 from games.last_stand.orders import STACK, movers
 from games.last_stand.state import RECYCLED, UNITS, name, phase_kind, strength_text, zulus_by_hex
@@ -114,6 +114,24 @@ def aimed(orders: list[Order], target: str, unit: str) -> Order | None:
     return next((o for o in orders if o.key == f"aim.{target}.{unit}"), None)
 
 
+HOW_NOW = {
+    "setup": "Place units with `/laststand move`, or press **Place for me**, then "
+    "**Finish set-up**.",
+    "arrivals": "Use the buttons on the latest post.",
+    "zulu_move": "Move with `/laststand move`; end the phase with `/laststand end`.",
+    "reaction": "Fire with `/laststand fire`; end the phase with `/laststand end`.",
+    "zulu_attack": "Attack with `/laststand attack`; end the phase with `/laststand end`.",
+    "announce": "Use the buttons on the latest post.",
+    "british_move": "Move with `/laststand move`, form square with the buttons, or end the "
+    "phase with `/laststand end`.",
+    "british_combat": "Fire with `/laststand fire`; end the phase with `/laststand end`.",
+    "sniping": "Roll with the button or `/laststand end`.",
+    "leaders": "Roll with the button or `/laststand end`.",
+}
+"""The commands and buttons for what each phase lets its player do, added to a refusal of
+an order given in the wrong phase (the engine names the orders, the bot says how)."""
+
+
 class LastStandCog(LaagerCog):
     """Slash commands for Last Stand at Isandlwana."""
 
@@ -126,9 +144,14 @@ class LastStandCog(LaagerCog):
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
         actor = await actor_of(interaction)
-        update = await within_budget(
-            interaction, self.bot.service.act(place_of(interaction), actor, action)
-        )
+        try:
+            update = await within_budget(
+                interaction, self.bot.service.act(place_of(interaction), actor, action)
+            )
+        except UnknownAction as refusal:
+            game, _, _ = await self.bot.service.current(place_of(interaction))
+            how = HOW_NOW[phase_kind(game.state)]
+            raise BadInput(f"{refusal.message} {how}") from refusal
         await post_update(interaction, update)
 
     # -- autocomplete -------------------------------------------------------------------

@@ -394,20 +394,18 @@ ORDER_WORDS = {
 """Each order in the words a player uses, for refusing one given in the wrong phase."""
 
 OPEN_NOW = {
-    "setup": "place units with `/laststand move`, or press **Place for me**, then "
-    "**Finish set-up**",
-    "arrivals": "decide on the Queen's Colours and bring on Lt. A's group with the buttons",
-    "zulu_move": "move Zulus with `/laststand move`, or end the phase with `/laststand end`",
-    "reaction": "fire with `/laststand fire`, or end the phase with `/laststand end`",
-    "zulu_attack": "attack with `/laststand attack`, or end the phase with `/laststand end`",
-    "announce": "announce movement or combat first, with the buttons",
-    "british_move": "move with `/laststand move`, form square with the buttons, or end the "
-    "phase with `/laststand end`",
-    "british_combat": "fire with `/laststand fire`, or end the phase with `/laststand end`",
-    "sniping": "roll for sniping with the button or `/laststand end`",
-    "leaders": "roll for leader fatalities with the button or `/laststand end`",
+    "setup": "place units, or leave the placing to the bot, then finish the set-up",
+    "arrivals": "decide on the Queen's Colours and bring on Lt. A's group",
+    "zulu_move": "move Zulus, or end the phase",
+    "reaction": "fire, or end the phase",
+    "zulu_attack": "attack, or end the phase",
+    "announce": "announce movement or combat first",
+    "british_move": "move, form square, or end the phase",
+    "british_combat": "fire, or end the phase",
+    "sniping": "roll for sniping",
+    "leaders": "roll for leader fatalities",
 }
-"""What each phase lets its player do, and the command or button for it."""
+"""What each phase lets its player do, in the words a player uses (the bot adds how)."""
 
 PENDING_ORDERS = {
     "fire": ("confirm", "cancel"),

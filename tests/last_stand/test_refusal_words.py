@@ -54,3 +54,12 @@ async def test_a_spectator_at_a_solitaire_game_is_not_offered_a_side(
     for command, options in (("laststand end", {}), ("game entropy", {"value": "x"})):
         answer = await sandbox.slash(carol, command, options)
         assert "free side" not in answer.response.content, answer.response.content
+
+
+def test_every_phase_the_engine_names_has_its_commands_in_the_bot() -> None:
+    """The engine says what a phase allows in players' words; the cog says how, for each."""
+    from bot.cogs.last_stand import HOW_NOW
+    from games.last_stand.flow import OPEN_NOW
+
+    assert HOW_NOW.keys() == OPEN_NOW.keys()
+    assert not any("/" in words for words in OPEN_NOW.values())
