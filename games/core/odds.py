@@ -95,7 +95,7 @@ def outcome_name(system: GameSystem, state: JSON) -> str:
     result = system.result(state)
     if result is None:
         return UNFINISHED
-    return f"{result.winner} wins" if result.winner else DRAW
+    return f"Won by {result.winner}" if result.winner else DRAW
 
 
 def play_out(system: GameSystem, state: JSON, dice: Dice) -> str:

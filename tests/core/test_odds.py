@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from bot.systems import BUILT_IN, Pairing
 from games.core.dice import Dice
 from games.core.engine import Mode, Viewer
-from games.core.odds import NoPolicy, check_policy, estimate, wilson
+from games.core.odds import UNFINISHED, NoPolicy, check_policy, estimate, wilson
 from tests.fixtures.duel import SYSTEM as DUEL
 from tests.fixtures.duel import Duel
 
@@ -87,4 +88,16 @@ def test_the_lines_give_each_outcome_with_its_interval() -> None:
         found = estimate(DUEL, duel_state(2, 2), Viewer.public(), 100, pool)
     assert found is not None
     lines = found.lines()
-    assert len(lines) == 2 and all("wins: " in line and "(95%: " in line for line in lines)
+    assert len(lines) == 2 and all("Won by " in line and "(95%: " in line for line in lines)
+
+
+@pytest.mark.parametrize("pairing", BUILT_IN, ids=lambda p: p.system.id)
+def test_every_built_in_game_plays_out_from_every_viewer(pairing: Pairing) -> None:
+    """Last Stand, Ramparts and the zone game each have a bot for every side, so their odds
+    can be estimated by the channel and by each side; every run reaches an end."""
+    system = pairing.system
+    state = system.new(next(iter(system.scenarios)), {}, Dice("cd" * 32)).state
+    with ThreadPoolExecutor(1) as pool:
+        for viewer in [Viewer.public(), *(Viewer.of_side(side) for side in system.sides)]:
+            found = estimate(system, state, viewer, 2, pool)
+            assert found is not None and UNFINISHED not in found.outcomes

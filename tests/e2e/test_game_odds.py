@@ -33,7 +33,7 @@ async def test_last_stand_odds_give_outcomes_sample_and_margin(
     answer = await settled(sandbox, asked.response.id, "Sample: 10 games")
     assert not answer.ephemeral, "Last Stand hides nothing, so the channel sees the odds"
     text = answer.text()
-    assert "wins: " in text and "(95%: " in text and "Wilson" in text
+    assert "Won by " in text and "(95%: " in text and "Wilson" in text
     assert any("Simulating 10 games" in v.content for v in answer.history), "progress shown"
 
 
