@@ -321,11 +321,12 @@ class GameCog(LaagerCog):
         await message.edit(content=None, embed=embed)
 
     async def _moved_on(self, interaction: Interaction, game: Any) -> bool:
+        """Whether the position differs now; a seat taken or entropy added leaves it be."""
         try:
             now, _, _ = await self.bot.service.current(place_of(interaction))
         except LaagerError:
             return True
-        return now.id != game.id or now.version != game.version
+        return now.id != game.id or now.state != game.state
 
     @game.command(name="map", description="Post the current map")
     @app_commands.describe(zoom="Centre a close-up on this location (where the game supports it)")
