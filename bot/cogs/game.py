@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
-from typing import TYPE_CHECKING
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,8 +23,9 @@ from bot.orders import panel_message
 from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
 from bot.storage import GameRecord
 from bot.text_fit import DESCRIPTION
-from games.core.engine import GameSystem, Viewer
+from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
+from games.core.odds import check_policy, estimate
 from games.core.replay import ReplayReport
 from games.core.text import shorten
 
@@ -30,6 +36,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+ODDS_GAMES = 200
+MIN_ODDS_GAMES = 10
+MAX_ODDS_GAMES = 5000
+ODDS_WATCH_SECONDS = 1.0
+"""How often a running estimate checks whether the game has moved on."""
+
+
 class GameCog(LaagerCog):
     """Commands shared by every game system."""
 
@@ -37,6 +50,22 @@ class GameCog(LaagerCog):
 
     def __init__(self, bot: LaagerBot) -> None:
         self.bot = bot
+        self.simulating: set[int] = set()
+        """Channels with odds being worked out now: one estimate per channel at a time."""
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        """One process per core, started on the first estimate and kept for the next. Spawned,
+        not forked: a fork of a process running threads can inherit a lock held mid-use."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def cog_unload(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- autocomplete ---------------------------------------------------------
 
@@ -210,6 +239,95 @@ class GameCog(LaagerCog):
                 kwargs["view"] = panel
         await interaction.response.send_message(**kwargs)
 
+    @game.command(name="odds", description="Estimate each outcome from here, bots playing on")
+    @app_commands.describe(games=f"How many games to simulate (default {ODDS_GAMES})")
+    async def odds(
+        self,
+        interaction: Interaction,
+        games: app_commands.Range[int, MIN_ODDS_GAMES, MAX_ODDS_GAMES] = ODDS_GAMES,
+    ) -> None:
+        place = place_of(interaction)
+        game, system, seats = await self.bot.service.current(place)
+        check_policy(system)
+        if system.result(game.state):
+            raise errors.GameFinished("This game is over, so there are no odds left to estimate.")
+        if place.channel_id in self.simulating:
+            raise errors.ChannelBusy(
+                "Odds are already being worked out in this channel; wait for that answer, "
+                "then ask again."
+            )
+        mine = [s.side for s in seats if s.user_id == interaction.user.id]
+        viewer = Viewer.of_side(mine[0]) if mine else Viewer.public()
+        self.simulating.add(place.channel_id)
+        try:
+            await self._simulate(interaction, game, system, viewer, games)
+        finally:
+            self.simulating.discard(place.channel_id)
+
+    async def _simulate(
+        self, interaction: Interaction, game: Any, system: GameSystem, viewer: Viewer, games: int
+    ) -> None:
+        """Play the games in the process pool from a thread, editing the answer as chunks come
+        in, and give up if the game moves on meanwhile. A player holding secrets gets the
+        answer alone: his odds are drawn from what only he knows."""
+        secret = any(readable_by(s, viewer) for s in system.secrets(game.state))
+        heading = f"Simulating {games} games of {system.title} from here"
+        await interaction.response.send_message(f"{heading}: 0%…", ephemeral=secret)
+        message = await interaction.original_response()
+        loop = asyncio.get_running_loop()
+        stopped = threading.Event()
+        shown = {"at": 0}
+        edits: list[Any] = []
+
+        def progress(done: int) -> None:
+            percent = 100 * done // games
+            if percent - shown["at"] >= 10 and percent < 100:
+                shown["at"] = percent
+                text = f"{heading}: {percent}% ({done} games)…"
+                edits.append(asyncio.run_coroutine_threadsafe(message.edit(content=text), loop))
+
+        work = asyncio.ensure_future(
+            asyncio.to_thread(
+                estimate, system, game.state, viewer, games, self.pool(), progress, stopped.is_set
+            )
+        )
+        while not work.done():
+            await asyncio.wait({work}, timeout=ODDS_WATCH_SECONDS)
+            if not work.done() and await self._moved_on(interaction, game):
+                stopped.set()
+        result = await work
+        await asyncio.gather(*(asyncio.wrap_future(edit) for edit in edits))
+        if result is None:
+            await message.edit(
+                content="The game moved on before the estimate was finished, so it was "
+                "stopped: odds from a position that is gone would mislead. Ask again with "
+                "`/game odds`."
+            )
+            return
+        embed = discord.Embed(
+            title=f"Odds from here · game {game.id}",
+            description="\n".join(result.lines()),
+            colour=COLOUR,
+        )
+        known = (
+            f"what {viewer.side} knows, every value hidden from {viewer.side} drawn afresh"
+            if viewer.side
+            else "what the channel sees, every hidden value drawn afresh"
+        )
+        embed.set_footer(
+            text=f"Sample: {result.games} games played to the end by the bots of every side, "
+            f"each from {known}. Ranges are 95% Wilson intervals."
+        )
+        await message.edit(content=None, embed=embed)
+
+    async def _moved_on(self, interaction: Interaction, game: Any) -> bool:
+        """Whether the position differs now; a seat taken or entropy added leaves it be."""
+        try:
+            now, _, _ = await self.bot.service.current(place_of(interaction))
+        except LaagerError:
+            return True
+        return now.id != game.id or now.state != game.state
+
     @game.command(name="map", description="Post the current map")
     @app_commands.describe(zoom="Centre a close-up on this location (where the game supports it)")
     async def map(
@@ -369,7 +487,8 @@ HELP = (
     "Start a game with `/game new`, then others take the free sides with `/game join`. "
     "Give orders with the buttons under each update or the game's own commands. "
     "`/game status` shows the position, your hidden information and your choices (only to "
-    "you); `/game map` posts the map; `/game log` and `/game export` give the record.\n\n"
+    "you); `/game map` posts the map; `/game odds` estimates each outcome from here; "
+    "`/game log` and `/game export` give the record.\n\n"
     "Dice are provably fair: each game publishes a SHA-256 commitment to its secret seed, the "
     "players' commands (and any value added with `/game entropy`) are mixed in, the seed is "
     "revealed at the end, and `/game verify` checks the commitment and replays every roll."
