@@ -15,7 +15,7 @@ from games.core.errors import RuleError
 from games.last_stand import combat, movement
 from games.last_stand.board import board
 from games.last_stand.state import STACK_LIMIT, UNITS, phase_kind, stack_strength, zulus_by_hex
-from games.last_stand.system import SYSTEM
+from games.last_stand.system import CURRENT_RULES, SYSTEM
 
 STEP_LIMIT = 4000
 GAMES = int(os.environ.get("LAST_STAND_GAMES", "2000"))
@@ -113,7 +113,7 @@ def check_always(before: dict, after: dict) -> None:
 def play(seed: int, scenario: str) -> dict:
     rng = random.Random(seed)
     dice = Dice(derived_seed("property", seed))
-    state = SYSTEM.new(scenario, {}, dice).state
+    state = SYSTEM.new(scenario, dict(CURRENT_RULES), dice).state
     for _ in range(STEP_LIMIT):
         if SYSTEM.result(state):
             return state
