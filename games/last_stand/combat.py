@@ -24,6 +24,9 @@ from games.last_stand.state import (
 
 ADVANCE_FROM_TARGET = 2
 """The rules revision from which only a Zulu that attacked the emptied hex advances (8.7)."""
+CASUALTY_CHOICE = 2
+"""The rules revision from which the Zulu player picks which unit of a stack a hit falls on
+(8.3.2); the first revision gave it to the unit the attack named."""
 
 MAX_RANGE = 3
 MAX_DEFENCE = 6
@@ -351,6 +354,16 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
         f"= {hit_on(number)}. Rolled {roll}: "
     )
     if hits(roll, number):
+        stack = combat_units_at(state, target_hex)
+        if rules(state) >= CASUALTY_CHOICE and len(stack) > 1:
+            state["pending"] = {
+                "kind": "casualty",
+                "hex": target_hex,
+                "unit": unit,
+                "units": sorted(stack),
+            }
+            events.append(head + f"hit; the Zulu player picks which unit in {target_hex} takes it.")
+            return
         fate = take_step(state, unit, events)
         events.append(head + f"hit, {fate}.")
         if not combat_units_at(state, target_hex):
@@ -358,6 +371,18 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
     else:
         state["marks"]["now"].append({"k": "x", "s": "b", "x": target_hex})
         events.append(head + "miss.")
+
+
+def casualty(state: JSON, unit: str | None, events: list[str]) -> None:
+    """8.3.2: the Zulu player gives a hit on a stack to any of its combat units; without a
+    choice it falls on the unit the attack named. The others keep the hex, so no advance."""
+    pending = state["pending"]
+    unit = unit or pending["unit"]
+    if unit not in pending["units"]:
+        allowed = ", ".join(name(u) for u in pending["units"])
+        raise RuleError(f"The hit in {pending['hex']} can fall on {allowed} (8.3.2).")
+    state["pending"] = None
+    events.append(f"The hit in {pending['hex']} falls on {take_step(state, unit, events)}.")
 
 
 def offer_advance(state: JSON, hex_: str, events: list[str]) -> None:

@@ -29,7 +29,8 @@ FIRST_RULES = 1
 RULES = 2
 """Rules revisions: a game keeps the revision it started under, so a fix that changes what
 is legal never changes a game already running, nor its replay from the log. Revision 2: only
-a Zulu that attacked the emptied hex may advance into it (8.7)."""
+a Zulu that attacked the emptied hex may advance into it (8.7), and the Zulu player picks
+which unit of a stack takes a hit (8.3.2)."""
 RULES_OPTION = "rules"
 """The game option that carries the revision into the logged set-up; a set-up logged
 without it is the first revision's."""

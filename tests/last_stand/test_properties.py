@@ -28,6 +28,8 @@ def random_order(state: dict, side: str, rng: random.Random, dice: Dice) -> dict
     if state["pending"] or rng.random() < 0.4:
         if state["pending"] and state["pending"]["kind"] == "fire" and rng.random() < 0.3:
             return {"type": "cancel"}
+        if state["pending"] and state["pending"]["kind"] == "casualty" and rng.random() < 0.5:
+            return {"type": "casualty", "unit": rng.choice(state["pending"]["units"])}
         return SYSTEM.bot_action(state, side, dice)
     if kind == "zulu_move" and rng.random() < 0.8:
         origins = sorted(set(state["zulus"].values()))

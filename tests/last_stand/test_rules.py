@@ -424,6 +424,27 @@ def test_8_7_advance_after_combat_captures_wagon_and_colours() -> None:
     assert state["colours"] == "captured"
 
 
+def test_8_3_2_the_zulu_player_picks_which_unit_of_a_stack_takes_a_hit() -> None:
+    state = scene({"a": "1706", "c": "1706"}, ["1705"], phase="zulu_attack", turn=3)
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "a"}, 1)
+    assert state["pending"]["kind"] == "casualty" and state["british"]["a"]["strength"] == 8
+    keys = [o.key for o in legal_orders(state)]
+    assert keys == ["cas.auto", "cas.a", "cas.c"]
+    with pytest.raises(RuleError, match=r"can fall on .* \(8\.3\.2\)"):
+        go(state, ZULU, {"type": "casualty", "unit": "e"})
+    chosen, _ = go(state, ZULU, {"type": "casualty", "unit": "c"})
+    assert chosen["british"]["c"]["strength"] == 3 and chosen["british"]["a"]["strength"] == 8
+    default, _ = go(state, ZULU, {"type": "casualty"})
+    assert default["british"]["a"]["strength"] == 7 and default["british"]["c"]["strength"] == 4
+
+
+def test_8_3_2_games_of_the_first_rules_revision_hit_the_named_unit_at_once() -> None:
+    state = scene({"a": "1706", "c": "1706"}, ["1705"], phase="zulu_attack", turn=3)
+    state["rules"] = FIRST_RULES
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "a"}, 1)
+    assert state["british"]["a"]["strength"] == 7 and not state["pending"]
+
+
 def test_8_7_only_a_zulu_that_attacked_the_emptied_hex_may_advance_into_it() -> None:
     state = scene({"a": "1706", "c": ("1806", 1)}, ["1805", "1907"], phase="zulu_attack", turn=3)
     state, _ = go(state, ZULU, {"type": "attack", "from": "1805", "target": "a"}, 6)
