@@ -138,7 +138,9 @@ def arrival_hexes(state: JSON) -> list[str]:
     return [
         h
         for h in (centre, *b.neighbours[centre])
-        if h not in zulus and h not in b.onrush and stack_strength(state, h) + strength <= 8
+        if h not in zulus
+        and h not in b.onrush
+        and stack_strength(state, h) + strength <= STACK_LIMIT
     ]
 
 

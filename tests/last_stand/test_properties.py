@@ -81,6 +81,10 @@ def random_order(state: dict, side: str, rng: random.Random, dice: Dice) -> dict
     return SYSTEM.bot_action(state, side, dice)
 
 
+OVERSTACKED = "2004"
+"""The hex the historical set-up overstacks (3.2)."""
+
+
 def overstack_allowed(state: dict) -> bool:
     """3.2: 2004 may stay overstacked until the end of the first British movement phase."""
     if state["turn"] != 1:
@@ -90,12 +94,15 @@ def overstack_allowed(state: dict) -> bool:
     return state["phase"] == "british_5" and state["first"] == "combat"
 
 
-def check_phase_end(state: dict) -> None:
+def check_stacking(state: dict) -> None:
+    """6.1: stacking counts at the end of every move and advance, so it is checked after
+    every order; only 2004's starting overstack may wait (3.2), and only while it lasts."""
     for hex_, zulus in zulus_by_hex(state).items():
         assert len(zulus) == 1 or hex_ in board().onrush, f"Zulus stacked in {hex_}"
-    if not overstack_allowed(state):
-        for hex_ in {d["hex"] for d in state["british"].values() if d["hex"]}:
-            assert stack_strength(state, hex_) <= STACK_LIMIT, f"{hex_} overstacked"
+    for hex_ in {d["hex"] for d in state["british"].values() if d["hex"]}:
+        if hex_ == OVERSTACKED and overstack_allowed(state):
+            continue
+        assert stack_strength(state, hex_) <= STACK_LIMIT, f"{hex_} overstacked"
 
 
 def check_always(before: dict, after: dict) -> None:
@@ -126,8 +133,7 @@ def play(seed: int, scenario: str) -> dict:
         except RuleError:
             continue  # a random order the rules refuse changes nothing
         check_always(state, after)
-        if (after["phase"], after["turn"]) != (state["phase"], state["turn"]):
-            check_phase_end(after)
+        check_stacking(after)
         state = after
     raise AssertionError("the game did not end")
 
