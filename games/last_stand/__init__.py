@@ -8,7 +8,12 @@ Where the rule book is silent or contradicts itself, the engine reads it as foll
 - Line of sight (8.5) limits ranged fire only: adjacent fire and attacks are never blocked;
   a unit may fire out of a heights hex but not into or across one; a line running exactly
   along a hexside is blocked only if both sides are heights.
-- A Zulu names the British unit it attacks before rolling, and a hit falls on that unit.
+- A Zulu names the British unit it attacks before rolling: its hex and formation give the
+  defence. Under rules revision 2 a hit on a hex with several combat units falls on the
+  one the Zulu player picks after the roll, the named unit by default (8.3.2); under
+  revision 1 it always fell on the named unit.
+- Rules revisions: a game keeps the revision it started under (``state.RULES``), so
+  fixes that change what is legal never alter a running game or its replay.
 - An unguarded wagon (no British combat unit or leader with it) may be entered by a Zulu
   moving in, which captures it and the Colours; a leader or combat unit bars the hex.
 - Eliminated Zulus wait off the map by part (east or west of the 13xx/14xx line) and
@@ -20,13 +25,14 @@ Where the rule book is silent or contradicts itself, the engine reads it as foll
 - Sending the Colours away (5.10) cancels 4.1 and, as written, 8.12: losing the wagon then
   costs no fire penalty.
 - The 2004 overstack (6.2) is resolved when the first British movement phase ends: the
-  weakest units leave first, into the open neighbour with most Zulus around it (the
-  Zulu's choice, made for him), the dice breaking ties; hemmed in, they are lost.
+  weakest units leave first, into the open neighbour the Zulu player picks (by default
+  the one with most Zulus around it, the dice breaking ties); hemmed in, they are lost.
 - Lt. A cannot arrive (5.9) if every hex at and around the wagon is Zulu-held or full;
   it is then lost. With the wagon already captured the Colours are sent away.
 - A phase in which nobody can act passes by itself; Phases VI and VII are one roll each.
 - Solitaire Zulus (9.2) fill hexes ring by ring out from the British, the wagon's ring
   first; among Zulus that could fill a hex, the one farthest from the British goes,
   the dice choosing among equals. They attack every adjacent unit once before any twice,
-  strongest first, and always advance.
+  strongest first, always advance (from revision 2 only a Zulu that attacked the emptied
+  hex, 8.7), and let a hit on a stack fall on the unit they named.
 """

@@ -35,6 +35,8 @@ def zulu_action(state: JSON, dice: Dice) -> JSON:
     if kind == "zulu_move":
         return {"type": "moves", "moves": plan_moves(state, dice), "end": True}
     if kind == "zulu_attack":
+        if pending and pending["kind"] == "casualty":
+            return {"type": "casualty", "unit": pending["unit"]}
         if pending:
             return {"type": "advance", "from": dice.choice(pending["from"], "which Zulu advances")}
         return next_attack(state, dice)

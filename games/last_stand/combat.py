@@ -18,8 +18,15 @@ from games.last_stand.state import (
     colours_hex,
     combat_units_at,
     name,
+    rules,
     zulus_by_hex,
 )
+
+ADVANCE_FROM_TARGET = 2
+"""The rules revision from which only a Zulu that attacked the emptied hex advances (8.7)."""
+CASUALTY_CHOICE = 2
+"""The rules revision from which the Zulu player picks which unit of a stack a hit falls on
+(8.3.2); the first revision gave it to the unit the attack named."""
 
 MAX_RANGE = 3
 MAX_DEFENCE = 6
@@ -334,17 +341,29 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
     zulu = min(z for z in zulus_by_hex(state)[origin] if z not in state["done"]["attacked"])
     state["done"]["attacked"].append(zulu)
     state["done"]["targets"].append(unit)
+    target_hex = state["british"][unit]["hex"]
+    if rules(state) >= ADVANCE_FROM_TARGET:
+        state["done"].setdefault("struck", {})[zulu] = target_hex
     if origin in board().onrush:
         state["done"]["onrush"].append(origin)
     defence, said = zulu_defence(state, unit)
     number = ZULU_STRENGTH - defence
     roll = dice.d6(f"Zulu attack from {origin} on {name(unit)}")
-    target_hex = state["british"][unit]["hex"]
     head = (
         f"Zulu in {origin} attacks {name(unit)} in {target_hex}: 6 - defence {said} "
         f"= {hit_on(number)}. Rolled {roll}: "
     )
     if hits(roll, number):
+        stack = combat_units_at(state, target_hex)
+        if rules(state) >= CASUALTY_CHOICE and len(stack) > 1:
+            state["pending"] = {
+                "kind": "casualty",
+                "hex": target_hex,
+                "unit": unit,
+                "units": sorted(stack),
+            }
+            events.append(head + f"hit; the Zulu player picks which unit in {target_hex} takes it.")
+            return
         fate = take_step(state, unit, events)
         events.append(head + f"hit, {fate}.")
         if not combat_units_at(state, target_hex):
@@ -354,14 +373,23 @@ def zulu_attack(state: JSON, origin: str, unit: str, dice: Dice, events: list[st
         events.append(head + "miss.")
 
 
+def casualty(state: JSON, unit: str | None, events: list[str]) -> None:
+    """8.3.2: the Zulu player gives a hit on a stack to any of its combat units; without a
+    choice it falls on the unit the attack named. The others keep the hex, so no advance."""
+    pending = state["pending"]
+    unit = unit or pending["unit"]
+    if unit not in pending["units"]:
+        allowed = ", ".join(name(u) for u in pending["units"])
+        raise RuleError(f"The hit in {pending['hex']} can fall on {allowed} (8.3.2).")
+    state["pending"] = None
+    events.append(f"The hit in {pending['hex']} falls on {take_step(state, unit, events)}.")
+
+
 def offer_advance(state: JSON, hex_: str, events: list[str]) -> None:
     """8.7: one Zulu that attacked the emptied hex may advance into it."""
-    b = board()
     zulus = zulus_by_hex(state)
     attackers = sorted(
-        n
-        for n in b.neighbours[hex_]
-        if n in zulus and any(z in state["done"]["attacked"] for z in zulus[n])
+        n for n in board().neighbours[hex_] if n in zulus and _advancers(state, zulus[n], hex_)
     )
     if attackers and not any(d["hex"] == hex_ for d in state["british"].values()):
         state["pending"] = {"kind": "advance", "hex": hex_, "from": attackers}
@@ -379,13 +407,21 @@ def advance(state: JSON, origin: str | None, events: list[str]) -> None:
         raise RuleError(
             f"Only a Zulu that attacked can advance: from {', '.join(pending['from'])}."
         )
-    here = [z for z in zulus_by_hex(state)[origin] if z in state["done"]["attacked"]]
-    zulu = min(here)
+    zulu = min(_advancers(state, zulus_by_hex(state)[origin], pending["hex"]))
     state["zulus"][zulu] = pending["hex"]
     state["marks"]["now"].append({"k": "m", "s": "z", "p": [origin, pending["hex"]]})
     events.append(f"A Zulu advances from {origin} into {pending['hex']}.")
     if state["wagon"] == pending["hex"]:
         capture(state, events)
+
+
+def _advancers(state: JSON, here: list[str], hex_: str) -> list[str]:
+    """The Zulus among ``here`` that may advance into ``hex_``: from rules revision 2 only
+    those that attacked it (8.7); the first revision let any Zulu that attacked advance."""
+    if rules(state) >= ADVANCE_FROM_TARGET:
+        struck = state["done"].get("struck", {})
+        return [z for z in here if struck.get(z) == hex_]
+    return [z for z in here if z in state["done"]["attacked"]]
 
 
 # -- sniping and leader fatalities ---------------------------------------------------------

@@ -211,6 +211,12 @@ def _advance(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     _skip_if_idle(state, dice, events)
 
 
+def _casualty(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
+    unit = action.get("unit")
+    combat.casualty(state, str(unit) if unit else None, events)
+    _skip_if_idle(state, dice, events)
+
+
 def _hold(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:
     combat.advance(state, None, events)
     _skip_if_idle(state, dice, events)
@@ -346,6 +352,7 @@ HANDLERS = {
         "attack": _attack,
         "advance": _advance,
         "hold": _hold,
+        "casualty": _casualty,
         "refuge": _refuge,
         "auto": _zulu_auto_attack,
         "end": _end,
@@ -383,6 +390,7 @@ ORDER_WORDS = {
     "attack": "Attacking",
     "advance": "Advancing",
     "hold": "Holding back",
+    "casualty": "Picking which unit takes a hit",
     "refuge": "Picking a refuge for a leader",
     "order": "Announcing movement or combat",
     "square": "Forming square",
@@ -410,6 +418,7 @@ OPEN_NOW = {
 PENDING_ORDERS = {
     "fire": ("confirm", "cancel"),
     "advance": ("advance", "hold"),
+    "casualty": ("casualty",),
     "snipe": ("hit",),
     "displace": ("displace",),
     "refuge": ("refuge",),
@@ -420,6 +429,7 @@ PENDING_HINTS = {
     "fire": "A fire is aimed: confirm it or cancel it first.",
     "advance": "First decide the advance after combat: advance a Zulu into the hex, or hold.",
     "snipe": "First pick the British units that lose a step to sniping.",
+    "casualty": "First pick which unit of the stack takes the hit (8.3.2).",
 }
 
 

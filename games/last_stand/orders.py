@@ -173,6 +173,16 @@ def phase_buttons(state: JSON) -> list[Order]:
             )
         add("hold", "Do not advance", {"type": "hold"})
         return found
+    if pending and pending["kind"] == "casualty":
+        named = name(pending["unit"])
+        add("cas.auto", f"Pick for me: the hit falls on {named}", {"type": "casualty"})
+        for unit in pending["units"]:
+            add(
+                f"cas.{unit}",
+                f"Hit {strength_text(state, unit)}",
+                {"type": "casualty", "unit": unit},
+            )
+        return found
     if pending and pending["kind"] == "refuge":
         choice = pending["choices"][0]
         leader = name(choice["leader"])

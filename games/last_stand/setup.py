@@ -6,6 +6,7 @@ from games.core.errors import RuleError
 from games.last_stand.board import board, order_of_battle
 from games.last_stand.state import (
     JSON,
+    RULES,
     STACK_LIMIT,
     STATIC,
     UNITS,
@@ -22,7 +23,7 @@ FREE_SETUP_COLUMNS = range(10, 20)
 ARRIVING = "lta"
 
 
-def new_state(scenario: str) -> JSON:
+def new_state(scenario: str, rules: int = RULES) -> JSON:
     oob = order_of_battle()
     free = scenario == "free-setup"
     british: JSON = {}
@@ -52,6 +53,7 @@ def new_state(scenario: str) -> JSON:
         "pending": None,
         "marks": {"before": [], "now": []},
         "result": None,
+        "rules": rules,
     }
 
 
@@ -136,7 +138,9 @@ def arrival_hexes(state: JSON) -> list[str]:
     return [
         h
         for h in (centre, *b.neighbours[centre])
-        if h not in zulus and h not in b.onrush and stack_strength(state, h) + strength <= 8
+        if h not in zulus
+        and h not in b.onrush
+        and stack_strength(state, h) + strength <= STACK_LIMIT
     ]
 
 

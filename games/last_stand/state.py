@@ -8,7 +8,8 @@ Shape::
     zulus: {id: hex | "east" | "west"}       a part name = recycled, waiting to re-enter,
     done: what has moved or fired this phase, pending: an order awaiting a choice,
     marks: {before, now}: moves and hits of the last phase and this one, for the map,
-    result: None | {winner, summary}
+    result: None | {winner, summary},
+    rules: the rules revision the game was started under (see RULES)
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ BRITISH_MA = 4
 ZULU_MA = 6
 ZULU_STRENGTH = 6
 LAST_TURN = 6
+FIRST_RULES = 1
+RULES = 2
+"""Rules revisions: a game keeps the revision it started under, so a fix that changes what
+is legal never changes a game already running, nor its replay from the log. Revision 2: only
+a Zulu that attacked the emptied hex may advance into it (8.7), and the Zulu player picks
+which unit of a stack takes a hit (8.3.2)."""
+RULES_OPTION = "rules"
+"""The game option that carries the revision into the logged set-up; a set-up logged
+without it is the first revision's."""
 PHASES = ("zulu_move", "reaction", "zulu_attack", "british_4", "british_5", "sniping", "leaders")
 PHASE_TITLES = {
     "setup": "British set-up",
@@ -138,3 +148,8 @@ def phase_kind(state: JSON) -> str:
     if phase == "british_5":
         return "british_combat" if state["first"] == "move" else "british_move"
     return phase
+
+
+def rules(state: JSON) -> int:
+    """The rules revision this game plays under."""
+    return int(state["rules"])

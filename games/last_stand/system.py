@@ -19,10 +19,13 @@ from games.core.engine import (
 )
 from games.core.errors import RuleError
 from games.core.versions import Upgrade
-from games.last_stand import ai, flow, orders, report, setup
+from games.last_stand import ai, flow, orders, report, setup, upgrades
 from games.last_stand.state import (
+    FIRST_RULES,
     PHASE_TITLES,
     RECYCLED,
+    RULES,
+    RULES_OPTION,
     UNITS,
     name,
     strength_text,
@@ -30,14 +33,16 @@ from games.last_stand.state import (
 )
 
 SIDES = (flow.BRITISH, flow.ZULU)
+CURRENT_RULES = {RULES_OPTION: RULES}
+"""Every mode starts a game under the newest rules revision, written into its logged set-up."""
 
 
 class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
     sides = SIDES
-    state_version = 1
-    upgrades: ClassVar[dict[int, Upgrade]] = {}
+    state_version = 2
+    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_rules_revision}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "historical": Scenario(
             "historical",
@@ -51,16 +56,23 @@ class LastStand:
         ),
     }
     modes: ClassVar[dict[str, Mode]] = {
-        "solo": Mode("solo", "Solo: you command the British, the bot the Zulus", ("zulu",)),
-        "two-player": Mode("two-player", "Two players"),
-        "solo-zulu": Mode("solo-zulu", "Solo as the Zulus against a bot British", ("british",)),
-        "bots": Mode("bots", "Bot against bot", "all"),
+        "solo": Mode(
+            "solo", "Solo: you command the British, the bot the Zulus", ("zulu",), CURRENT_RULES
+        ),
+        "two-player": Mode("two-player", "Two players", (), CURRENT_RULES),
+        "solo-zulu": Mode(
+            "solo-zulu", "Solo as the Zulus against a bot British", ("british",), CURRENT_RULES
+        ),
+        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         if scenario not in self.scenarios:
             raise RuleError(f"Unknown scenario `{scenario}`: choose historical or free-setup.")
-        state = setup.new_state(scenario)
+        revision = options.get(RULES_OPTION, FIRST_RULES)
+        if revision not in range(FIRST_RULES, RULES + 1):
+            raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
+        state = setup.new_state(scenario, revision)
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "

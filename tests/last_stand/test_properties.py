@@ -15,7 +15,7 @@ from games.core.errors import RuleError
 from games.last_stand import combat, movement
 from games.last_stand.board import board
 from games.last_stand.state import STACK_LIMIT, UNITS, phase_kind, stack_strength, zulus_by_hex
-from games.last_stand.system import SYSTEM
+from games.last_stand.system import CURRENT_RULES, SYSTEM
 
 STEP_LIMIT = 4000
 GAMES = int(os.environ.get("LAST_STAND_GAMES", "2000"))
@@ -28,6 +28,8 @@ def random_order(state: dict, side: str, rng: random.Random, dice: Dice) -> dict
     if state["pending"] or rng.random() < 0.4:
         if state["pending"] and state["pending"]["kind"] == "fire" and rng.random() < 0.3:
             return {"type": "cancel"}
+        if state["pending"] and state["pending"]["kind"] == "casualty" and rng.random() < 0.5:
+            return {"type": "casualty", "unit": rng.choice(state["pending"]["units"])}
         return SYSTEM.bot_action(state, side, dice)
     if kind == "zulu_move" and rng.random() < 0.8:
         origins = sorted(set(state["zulus"].values()))
@@ -79,6 +81,10 @@ def random_order(state: dict, side: str, rng: random.Random, dice: Dice) -> dict
     return SYSTEM.bot_action(state, side, dice)
 
 
+OVERSTACKED = "2004"
+"""The hex the historical set-up overstacks (3.2)."""
+
+
 def overstack_allowed(state: dict) -> bool:
     """3.2: 2004 may stay overstacked until the end of the first British movement phase."""
     if state["turn"] != 1:
@@ -88,12 +94,15 @@ def overstack_allowed(state: dict) -> bool:
     return state["phase"] == "british_5" and state["first"] == "combat"
 
 
-def check_phase_end(state: dict) -> None:
+def check_stacking(state: dict) -> None:
+    """6.1: stacking counts at the end of every move and advance, so it is checked after
+    every order; only 2004's starting overstack may wait (3.2), and only while it lasts."""
     for hex_, zulus in zulus_by_hex(state).items():
         assert len(zulus) == 1 or hex_ in board().onrush, f"Zulus stacked in {hex_}"
-    if not overstack_allowed(state):
-        for hex_ in {d["hex"] for d in state["british"].values() if d["hex"]}:
-            assert stack_strength(state, hex_) <= STACK_LIMIT, f"{hex_} overstacked"
+    for hex_ in {d["hex"] for d in state["british"].values() if d["hex"]}:
+        if hex_ == OVERSTACKED and overstack_allowed(state):
+            continue
+        assert stack_strength(state, hex_) <= STACK_LIMIT, f"{hex_} overstacked"
 
 
 def check_always(before: dict, after: dict) -> None:
@@ -113,7 +122,7 @@ def check_always(before: dict, after: dict) -> None:
 def play(seed: int, scenario: str) -> dict:
     rng = random.Random(seed)
     dice = Dice(derived_seed("property", seed))
-    state = SYSTEM.new(scenario, {}, dice).state
+    state = SYSTEM.new(scenario, dict(CURRENT_RULES), dice).state
     for _ in range(STEP_LIMIT):
         if SYSTEM.result(state):
             return state
@@ -124,8 +133,7 @@ def play(seed: int, scenario: str) -> dict:
         except RuleError:
             continue  # a random order the rules refuse changes nothing
         check_always(state, after)
-        if (after["phase"], after["turn"]) != (state["phase"], state["turn"]):
-            check_phase_end(after)
+        check_stacking(after)
         state = after
     raise AssertionError("the game did not end")
 

@@ -8,7 +8,7 @@ from games.core.errors import NotYourTurn, RuleError
 from games.last_stand import combat, flow, movement, setup
 from games.last_stand.flow import apply
 from games.last_stand.orders import legal as legal_orders
-from games.last_stand.state import STACK_LIMIT
+from games.last_stand.state import FIRST_RULES, STACK_LIMIT
 from games.last_stand.system import summary_lines
 from tests.last_stand.scenes import LoadedDice, scene, zulus_in
 
@@ -422,6 +422,46 @@ def test_8_7_advance_after_combat_captures_wagon_and_colours() -> None:
     state, _events = go(state, ZULU, {"type": "advance", "from": "0909"})
     assert zulus_in(state, "1008") == 1 and state["wagon"] is None
     assert state["colours"] == "captured"
+
+
+def test_8_3_2_the_zulu_player_picks_which_unit_of_a_stack_takes_a_hit() -> None:
+    state = scene({"a": "1706", "c": "1706"}, ["1705"], phase="zulu_attack", turn=3)
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "a"}, 1)
+    assert state["pending"]["kind"] == "casualty" and state["british"]["a"]["strength"] == 8
+    keys = [o.key for o in legal_orders(state)]
+    assert keys == ["cas.auto", "cas.a", "cas.c"]
+    with pytest.raises(RuleError, match=r"can fall on .* \(8\.3\.2\)"):
+        go(state, ZULU, {"type": "casualty", "unit": "e"})
+    chosen, _ = go(state, ZULU, {"type": "casualty", "unit": "c"})
+    assert chosen["british"]["c"]["strength"] == 3 and chosen["british"]["a"]["strength"] == 8
+    default, _ = go(state, ZULU, {"type": "casualty"})
+    assert default["british"]["a"]["strength"] == 7 and default["british"]["c"]["strength"] == 4
+
+
+def test_8_3_2_games_of_the_first_rules_revision_hit_the_named_unit_at_once() -> None:
+    state = scene({"a": "1706", "c": "1706"}, ["1705"], phase="zulu_attack", turn=3)
+    state["rules"] = FIRST_RULES
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1705", "target": "a"}, 1)
+    assert state["british"]["a"]["strength"] == 7 and not state["pending"]
+
+
+def test_8_7_only_a_zulu_that_attacked_the_emptied_hex_may_advance_into_it() -> None:
+    state = scene({"a": "1706", "c": ("1806", 1)}, ["1805", "1907"], phase="zulu_attack", turn=3)
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1805", "target": "a"}, 6)
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1907", "target": "c"}, 1)
+    assert state["pending"] == {"kind": "advance", "hex": "1806", "from": ["1907"]}
+    with pytest.raises(RuleError, match="advance"):
+        go(state, ZULU, {"type": "advance", "from": "1805"})
+    state, _ = go(state, ZULU, {"type": "advance", "from": "1907"})
+    assert zulus_in(state, "1806") == 1 and zulus_in(state, "1805") == 1
+
+
+def test_8_7_games_of_the_first_rules_revision_keep_their_looser_advance() -> None:
+    state = scene({"a": "1706", "c": ("1806", 1)}, ["1805", "1907"], phase="zulu_attack", turn=3)
+    state["rules"] = FIRST_RULES
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1805", "target": "a"}, 6)
+    state, _ = go(state, ZULU, {"type": "attack", "from": "1907", "target": "c"}, 1)
+    assert state["pending"]["from"] == ["1805", "1907"]
 
 
 def test_8_8_recycling_by_side_of_the_13_14_line_and_one_attack_per_onrush_hex() -> None:

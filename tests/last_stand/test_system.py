@@ -12,7 +12,9 @@ from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, buttons
 from games.core.replay import Step, replay
-from games.last_stand.system import SYSTEM
+from games.core.versions import VERSION_KEY, loaded
+from games.last_stand.state import FIRST_RULES, RULES
+from games.last_stand.system import CURRENT_RULES, SYSTEM
 from renderers.hexmap import map_image
 from renderers.last_stand import render
 
@@ -107,3 +109,19 @@ def test_buttons_for_the_british_choices() -> None:
     ).state
     assert labels(aimed) == ["Fire: hit on 5 or less (a 6 always misses)", "Cancel this fire"]
     assert SYSTEM.legal_orders(aimed, "zulu") == []
+
+
+def test_every_mode_starts_a_game_under_the_newest_rules_revision() -> None:
+    for mode in SYSTEM.modes.values():
+        state = SYSTEM.new("historical", dict(mode.options), Dice("11" * 32)).state
+        assert state["rules"] == RULES
+    old = SYSTEM.new("historical", {}, Dice("11" * 32)).state  # a set-up logged before 8.7
+    assert old["rules"] == FIRST_RULES
+
+
+def test_a_state_stored_before_rules_revisions_upgrades_to_the_first_revision() -> None:
+    state = SYSTEM.new("historical", dict(CURRENT_RULES), Dice("11" * 32)).state
+    shape_one = {k: v for k, v in state.items() if k != "rules"}
+    upgraded = loaded(SYSTEM, {**shape_one, VERSION_KEY: 1})
+    assert upgraded == {**shape_one, "rules": FIRST_RULES}
+    assert list(upgraded)[: len(shape_one)] == list(shape_one)

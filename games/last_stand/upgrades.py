@@ -1,0 +1,12 @@
+"""Steps that bring Last Stand states stored in older shapes to the current one."""
+
+from __future__ import annotations
+
+from games.core.engine import JSON
+from games.last_stand.state import FIRST_RULES
+
+
+def add_rules_revision(state: JSON) -> JSON:
+    """Shape 1 to 2: a game stored before rules revisions were recorded keeps the first
+    revision's rules, so it plays on and replays exactly as it was started."""
+    return {**state, "rules": FIRST_RULES}
