@@ -11,7 +11,7 @@ from math import ceil
 
 from games.core.errors import RuleError
 from games.zones import victory
-from games.zones.limits import british_room, may_enter, zulu_room
+from games.zones.limits import british_room, check_counter_mix, may_enter, zulu_room
 from games.zones.state import (
     BRITISH,
     COUNTER_LIMIT,
@@ -21,8 +21,10 @@ from games.zones.state import (
     State,
     add_zulus,
     board_of,
+    british_in,
     british_present,
     counters_on_board,
+    limit_sp,
     note_move,
     only_vp_units,
     place_british,
@@ -245,6 +247,13 @@ def check_replace(s: State, unit_id: str) -> None:
         raise RuleError(f"{data.name} is at full strength; only reduced units gain SP (9.3).")
     if len(s["replaced"]) >= REPLACEMENTS_PER_TURN:
         raise RuleError("Both replacement SP of this turn are used (rule 9.3).")
+    cap = board_of(s).limit("G", BRITISH)
+    held = sum(limit_sp(s, u) for u in british_in(s, "G"))
+    if cap is not None and held + 1 > cap:
+        raise RuleError(
+            f"Zone G holds at most {cap} British SP (rule 2.2); a replacement would make "
+            f"{held + 1} (notes: replacements-within-limits)."
+        )
 
 
 def replace(s: State, unit_id: str, log: Log) -> None:
@@ -345,8 +354,7 @@ def check_enter(s: State, path: list[str], sp: int, counters: int, leaders: list
     if not path or path[0] not in entry_zones(s):
         allowed = ", ".join(entry_zones(s)) or "none"
         raise RuleError(f"Zulus may enter this turn at: {allowed} (rules 2.1 and 9.4).")
-    if counters_on_board(s) + counters > COUNTER_LIMIT:
-        raise RuleError(f"The counter mix holds {COUNTER_LIMIT} warrior counters in all.")
+    check_counter_mix(s, None, path[-1], sp, counters)
     _check_zulu_path(s, None, path, sp, leaders)
 
 
@@ -366,6 +374,7 @@ def check_zulu_move(
     if missing:
         raise RuleError(f"Leader {missing[0]} is not in zone {origin} ready to move.")
     _check_zulu_path(s, origin, path, sp, leaders)
+    check_counter_mix(s, origin, None if path[-1] == OFF else path[-1], sp, counters)
 
 
 def _arrive(s: State, start: str | None, path: list[str], log: Log) -> None:

@@ -536,13 +536,14 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
         key, label = f"advance.{origin}.{target}", f"Advance from {origin} into {target}"
         if side == ZULU and origin in s["zulu"]["zones"]:
             sp = min(s["zulu"]["zones"][origin]["sp"], _room(s, target))
-            if _works(melee.check_zulu_advance, s, origin, target, sp):
+            counters = ceil(sp / COUNTER_MAX)
+            if _works(melee.check_zulu_advance, s, origin, target, sp, counters):
                 action = {
                     "type": "advance",
                     "from": origin,
                     "to": target,
                     "sp": sp,
-                    "counters": ceil(sp / COUNTER_MAX),
+                    "counters": counters,
                 }
                 found.append(_order(key, label, action, "advance"))
         elif side == BRITISH and origin in s["stacks"]:

@@ -160,6 +160,20 @@ def fit_counters(sp: int, wanted: int) -> int:
     return max(ceil(sp / COUNTER_MAX), min(wanted, sp))
 
 
+def counters_after(s: State, origin: str | None, dest: str | None, sp: int, counters: int) -> int:
+    """Warrior counters on the map once ``sp`` SP on ``counters`` counters go from ``origin``
+    (None: from off board) to ``dest`` (None: off the board), as take_zulus and add_zulus
+    would show them; splitting a counter can add to the total."""
+    total = counters_on_board(s)
+    if origin is not None:
+        here = s["zulu"]["zones"][origin]
+        total += fit_counters(here["sp"] - sp, here["counters"] - counters) - here["counters"]
+    if dest is not None:
+        there = s["zulu"]["zones"].get(dest, {"sp": 0, "counters": 0})
+        total += fit_counters(there["sp"] + sp, there["counters"] + counters) - there["counters"]
+    return total
+
+
 def add_zulus(s: State, zone: str, sp: int, counters: int, leaders: list[str], moved: bool) -> None:
     """Put warriors and leaders into ``zone``; those that moved cannot move again this phase."""
     entry = s["zulu"]["zones"].setdefault(
