@@ -31,9 +31,9 @@ def burned(s: State, zone: str) -> bool:
 def may_enter(s: State, side: str, zone: str) -> bool:
     """Whether ``side`` may ever stand in ``zone``: British only in lettered zones at Rorke's
     Drift (2.1), Zulus never on the roof H (2.2), nobody on Mt. Isandlwana (10.6)."""
-    board = board_of(s)
-    allowed = board.zone(zone).british if side == BRITISH else board.zone(zone).zulu
-    return allowed and not burned(s, zone)
+    data = board_of(s).zone(zone)
+    allowed = data.british if side == BRITISH else data.zulu
+    return allowed and not (s["hospital_fire"] and burned(s, zone))
 
 
 def british_room(s: State, zone: str, moving: list[str]) -> None:

@@ -96,8 +96,12 @@ def _walls_or_buildings(s: State, start: str | None, path: list[str]) -> str | N
 # --------------------------------------------------------------------------- British
 
 
-def check_british_move(s: State, units: list[str], path: list[str]) -> None:
-    """A group of British counters moving together from one zone along ``path``."""
+def check_british_move(
+    s: State, units: list[str], path: list[str], path_checked: bool = False
+) -> None:
+    """A group of British counters moving together from one zone along ``path``;
+    ``path_checked`` when check_british_path has passed this origin and path already (the
+    order listing checks each path once for all the units that might take it)."""
     if s["turn"] == 1:
         raise RuleError("On turn 1 the set-up is the British move (rule 4.1).")
     if not units or len(set(units)) != len(units):
@@ -117,14 +121,8 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
     if path[-1] == OFF:
         _check_exit(s, origin, path)
         path = path[:-1]
-    _steps(s, origin, path)
-    for zone in path:
-        if not may_enter(s, BRITISH, zone):
-            raise RuleError(
-                f"British units may not enter zone {zone} (rules 2.1, 2.2, 10.6 and 13.4)."
-            )
-        if zulu_present(s, zone):
-            raise RuleError(f"Zone {zone} holds Zulus: no moving into or through it (rule 10.2).")
+    if not path_checked:
+        check_british_path(s, origin, path)
     kinds = {u: unit_data(s, u).kind for u in units}
     vp = [u for u in units if kinds[u] == "vp"]
     if vp:
@@ -135,6 +133,19 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
         _check_bonus(s, units, kinds, origin, path)
     if path and moves == len(path):
         british_room(s, path[-1], units)
+
+
+def check_british_path(s: State, origin: str, path: list[str]) -> None:
+    """What a British path needs whoever takes it: real steps (10.1, 10.6), ground the British
+    may enter (2.1, 2.2, 13.4) and no Zulus on the way (10.2)."""
+    _steps(s, origin, path)
+    for zone in path:
+        if not may_enter(s, BRITISH, zone):
+            raise RuleError(
+                f"British units may not enter zone {zone} (rules 2.1, 2.2, 10.6 and 13.4)."
+            )
+        if zulu_present(s, zone):
+            raise RuleError(f"Zone {zone} holds Zulus: no moving into or through it (rule 10.2).")
 
 
 EXIT_TURN = 13
@@ -435,8 +446,18 @@ def check_regroup(s: State, zone: str, counters: int) -> None:
     low, high = ceil(here["sp"] / COUNTER_MAX), here["sp"]
     if not low <= counters <= high:
         raise RuleError(f"The warriors in zone {zone} fit on {low} to {high} counters.")
-    if counters_on_board(s) - here["counters"] + counters > COUNTER_LIMIT:
+    if counters not in regroup_counts(s, zone):
         raise RuleError(f"The counter mix holds {COUNTER_LIMIT} warrior counters in all.")
+
+
+def regroup_counts(s: State, zone: str) -> range:
+    """Every number of counters the warriors in ``zone`` may show (3.3, 3.5.1): 1 to 10 SP
+    each, and no more counters on the map than the mix holds."""
+    here = zulu_zone(s, zone)
+    if here is None or not here["sp"]:
+        return range(0)
+    spare = COUNTER_LIMIT - counters_on_board(s) + here["counters"]
+    return range(ceil(here["sp"] / COUNTER_MAX), min(here["sp"], spare) + 1)
 
 
 def regroup(s: State, zone: str, counters: int, log: Log) -> None:

@@ -43,7 +43,6 @@ never stored apart from the total they must add up to.
 
 from __future__ import annotations
 
-import copy
 from math import ceil
 from typing import Any
 
@@ -66,7 +65,19 @@ COUNTER_MAX = 10
 
 
 def copy_state(s: State) -> State:
-    return copy.deepcopy(s)
+    """A fresh copy of a JSON-ready state: dicts and lists are rebuilt, everything else is
+    immutable and shared. Several times quicker than ``copy.deepcopy``, which matters since
+    every order and every legal-order check copies the state."""
+    return _copy_json(s)
+
+
+def _copy_json(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def battle_of(s: State) -> Battle:

@@ -1,0 +1,343 @@
+"""Thousands of random legal games of both battles, solo and two-player, checked after every
+order against what no legal play may break.
+
+Each game is seeded, so a failure names the game that reproduces it. The British pick random
+legal orders (sometimes with smaller amounts or fewer units than listed); in two-player games
+the Zulus do too. Either side sometimes takes the built-in policy's order instead, so that
+games reach melee, charges, the burning hospital and the night turns. After every order:
+
+- no exception, and every listed order is carried out;
+- 2.1, 2.2, 10.6, 13.4: who may stand where, and no zone over its limit; 3.3: every Zulu zone
+  shows 1 to 10 SP a counter, and no more counters than the mix holds; 10.2: no zone holds
+  both sides;
+- 3.4, 9.4, 9.4.1, 17.2.1: Zulu warriors on the board, on the loss track, held off board and
+  away (10.7) add up to 90 plus the 17.2.1 increase;
+- 15.3: a Zulu leader is somewhere or dead, and the dead stay dead;
+- 9.3, 9.3.1: a British unit's SP only fall, except one replacement SP a unit and two a turn;
+  eliminated units never return;
+- 5.1, 10.2, 13.4, 16.1: the four VP units of Rorke's Drift are on the map or eliminated;
+- the state survives a JSON round trip.
+
+``ZONES_GAMES`` sets the number of games (2,000 unless told).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from games.core.dice import Dice, derived_seed
+from games.core.engine import Order
+from games.core.errors import RuleError
+from games.zones import policy
+from games.zones.forces import load_forces
+from games.zones.orders import legal
+from games.zones.state import COUNTER_LIMIT, COUNTER_MAX, State, board_of, limit_sp
+from games.zones.system import SYSTEM
+from tests.zones.helpers import SEED
+
+GAMES = int(os.environ.get("ZONES_GAMES", "2000"))
+"""Random games per run; ZONES_GAMES changes it."""
+
+ORDER_LIMIT = 5000
+"""More orders than any game of 16 turns needs: a game still going after this many is stuck."""
+
+WARRIORS = 90
+"""3.4: the Zulu warrior SP of either battle, leaders apart."""
+
+VP_UNITS = 4
+"""5.1: the VP units of Rorke's Drift; Isandlwana has none."""
+
+REPLACEMENTS = 2
+"""9.3: replacement SP a turn at Rorke's Drift."""
+
+ISANDLWANA_LIMITS = {"british": 16, "zulu": 30}
+"""2.2: SP a side may have in any Isandlwana zone."""
+
+BUILDING_LIMIT = 8
+BUILDINGS = frozenset("LMNOGHD")
+"""2.2: SP a side may have in each Rorke's Drift building and the redoubt."""
+
+
+@dataclass(frozen=True)
+class Config:
+    mode: str
+    scenario: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        extra = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.mode}:{self.scenario}" + (f":{extra}" if extra else "")
+
+
+CONFIGS = [
+    Config("two-player", "rorkes-drift"),
+    Config(
+        "two-player",
+        "rorkes-drift",
+        {"dalton_bourne_lead": True, "bourne_charge": True, "more_fire": True},
+    ),
+    Config("two-player", "rorkes-drift", {"charts": True, "more_zulus": 10, "extra_vp": 2}),
+    Config("two-player", "rorkes-drift", {"survival_levels": True, "leaders_carry_15": True}),
+    Config("two-player", "isandlwana"),
+    Config("two-player", "isandlwana", {"exit": True, "extra_vp": 3, "leaders_carry_15": True}),
+    Config("two-player", "isandlwana", {"charts": True, "more_zulus": 7, "no_vp_win": True}),
+    Config("two-player", "isandlwana-free", {"laager": True, "more_fire": True}),
+    Config("solo", "rorkes-drift"),
+    Config("solo", "rorkes-drift", {"more_zulus": 10, "charts": True, "bourne_charge": True}),
+    Config("solo", "isandlwana"),
+    Config("solo", "isandlwana", {"exit": True, "more_fire": True}),
+    Config("solo", "isandlwana-free"),
+    Config("solo", "isandlwana-free", {"laager": True, "survival_levels": True}),
+]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def warriors(s: State) -> int:
+    zulu = s["zulu"]
+    board = sum(z["sp"] for z in zulu["zones"].values())
+    return board + zulu["loss"] + zulu["held"] + zulu["away"]
+
+
+def _check_zones(s: State) -> None:
+    """2.1, 2.2, 3.3, 10.2, 10.6 and 13.4 for every occupied zone."""
+    board = board_of(s)
+    rorke = s["battle"] == "rorkes-drift"
+    burned = s["hospital_fire"] is not None and s["hospital_fire"] >= 5
+    for zone, here in s["zulu"]["zones"].items():
+        data = board.zone(zone)
+        assert here["sp"] or here["leaders"], f"an empty Zulu zone {zone} is kept"
+        assert 0 <= here["moved_sp"] <= here["sp"], f"zone {zone}: moved SP {here}"
+        if here["sp"]:
+            assert math.ceil(here["sp"] / COUNTER_MAX) <= here["counters"] <= here["sp"], (
+                f"3.3: {here['sp']} SP cannot show on {here['counters']} counters in {zone}"
+            )
+        else:
+            assert here["counters"] == 0, f"3.3: counters without warriors in {zone}"
+        assert data.zulu and data.kind != "mountain", f"2.2, 10.6: Zulus in zone {zone}"
+        assert not (burned and "hospital" in data.roles), f"13.4: Zulus in burned {zone}"
+        assert not s["stacks"].get(zone), f"10.2: both sides in zone {zone}"
+        if rorke and zone in BUILDINGS:
+            assert here["sp"] <= BUILDING_LIMIT, f"2.2: {here['sp']} Zulu SP in {zone}"
+        if not rorke:
+            assert here["sp"] <= ISANDLWANA_LIMITS["zulu"], f"2.2: {here['sp']} Zulu SP in {zone}"
+    counters = sum(z["counters"] for z in s["zulu"]["zones"].values())
+    assert counters <= COUNTER_LIMIT, f"3.3: {counters} Zulu counters on the map"
+    for zone, stack in s["stacks"].items():
+        data = board.zone(zone)
+        assert stack, f"an empty British stack in {zone} is kept"
+        assert data.british and data.kind != "mountain", f"2.1, 10.6: British in zone {zone}"
+        assert not (burned and "hospital" in data.roles), f"13.4: British in burned {zone}"
+        total = sum(limit_sp(s, u) for u in stack)
+        if rorke and zone in BUILDINGS:
+            assert total <= BUILDING_LIMIT, f"2.2: {total} British SP in {zone}"
+        if not rorke:
+            assert total <= ISANDLWANA_LIMITS["british"], f"2.2: {total} British SP in {zone}"
+
+
+def _check_british(s: State, before: State) -> None:
+    """The stacks match the units; SP only fall but for 9.3's replacements; the dead stay dead."""
+    placed = Counter(u for stack in s["stacks"].values() for u in stack)
+    assert all(n == 1 for n in placed.values()), f"a unit in two places: {placed}"
+    forces = load_forces(s["battle"])
+    replaced = s["replaced"]
+    assert len(replaced) == len(set(replaced)) <= REPLACEMENTS, f"9.3: replaced {replaced}"
+    new_turn = s["turn"] != before["turn"]
+    for unit in forces.british:
+        now, then = s["units"][unit.id], before["units"][unit.id]
+        zone = now["zone"]
+        assert (zone is not None) == (unit.id in placed), f"{unit.id} is off its stack"
+        assert zone is None or unit.id in s["stacks"][zone], f"{unit.id} is not in zone {zone}"
+        assert then["zone"] is not None or zone is None, f"{unit.id} came back"
+        if unit.kind == "vp":
+            assert now["sp"] == 0, f"VP unit {unit.id} has SP"
+            continue
+        faces = (unit.sp, unit.reduced or unit.sp)
+        assert zone is None or now["sp"] in faces, f"3.2: {unit.id} shows {now['sp']} SP"
+        gained = now["sp"] - then["sp"]
+        fresh = unit.id in replaced and (new_turn or unit.id not in before["replaced"])
+        assert gained <= 0 or (gained == 1 and fresh), (
+            f"9.3.1: {unit.id} went from {then['sp']} to {now['sp']} SP"
+        )
+
+
+def _check_zulu(s: State, before: State) -> None:
+    """3.4, 9.4.1, 17.2.1: the warrior total; 15.3: every leader once, the dead for good."""
+    zulu = s["zulu"]
+    force = WARRIORS + s["options"]["more_zulus"]
+    assert zulu["force"] == force, f"17.2.1: the force is {zulu['force']}, not {force}"
+    for where in ("loss", "held", "away"):
+        assert zulu[where] >= 0, f"{where} is {zulu[where]}"
+    found = warriors(s)
+    assert found == force, f"3.4: {found} Zulu warrior SP in all, not {force}"
+    leaders = [x for z in zulu["zones"].values() for x in z["leaders"]]
+    leaders += zulu["leaders_off"] + zulu["leaders_away"] + zulu["leaders_dead"]
+    expected = sorted(x.id for x in load_forces(s["battle"]).zulu.leaders)
+    assert sorted(leaders) == expected, f"15.3: Zulu leaders {sorted(leaders)}"
+    lost = set(before["zulu"]["leaders_dead"]) - set(zulu["leaders_dead"])
+    assert not lost, f"15.3: dead Zulu leaders came back: {lost}"
+
+
+def _check_vp_units(s: State) -> None:
+    """5.1, 10.2, 13.4: Rorke's Drift's four VP units are on the map or counted eliminated."""
+    if s["battle"] != "rorkes-drift":
+        assert s["vp_units_lost"] == 0
+        return
+    forces = load_forces(s["battle"])
+    vp = [u.id for u in forces.british if u.kind == "vp"]
+    assert len(vp) == VP_UNITS
+    on_map = sum(1 for u in vp if s["units"][u]["zone"] is not None)
+    assert on_map + s["vp_units_lost"] == VP_UNITS, (
+        f"{on_map} VP units on the map and {s['vp_units_lost']} eliminated"
+    )
+
+
+LEAVES = (str, int, bool, type(None))
+
+
+def json_exact(value: Any) -> bool:
+    """Whether ``value`` comes back equal from a JSON round trip: only dicts with string keys,
+    lists, strings, whole numbers, finite floats, booleans and None. A walk is several times
+    quicker than the round trip it stands for, which the last state of each game also gets."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(k) is str for k in item):
+                return False
+            waiting.extend(item.values())
+        elif kind is list:
+            waiting.extend(item)
+        elif kind is float:
+            if not math.isfinite(item):
+                return False
+        elif kind not in LEAVES:
+            return False
+    return True
+
+
+def check(s: State, before: State) -> None:
+    """Every invariant of the module docstring, for the position ``s`` reached from ``before``."""
+    _check_zones(s)
+    _check_british(s, before)
+    _check_zulu(s, before)
+    _check_vp_units(s)
+    assert json_exact(s), "the state does not survive JSON"
+
+
+# --------------------------------------------------------------------------- the players
+
+
+def _some(rng: random.Random, items: list[Any]) -> list[Any]:
+    """A non-empty random selection of ``items`` in their order (all of them when only one)."""
+    if len(items) <= 1:
+        return list(items)
+    chosen = [x for x in items if rng.random() < 0.6]
+    return chosen or [rng.choice(items)]
+
+
+def smaller(action: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The order with a smaller amount or fewer units, which the rules may refuse; None when
+    it has nothing to shrink."""
+    kind = action["type"]
+    out = dict(action)
+    if kind in ("enter", "zmove", "advance") and "sp" in action and action["sp"] > 1:
+        out["sp"] = rng.randint(1, action["sp"])
+        fewest = math.ceil(out["sp"] / COUNTER_MAX)
+        out["counters"] = rng.randint(fewest, min(out["sp"], fewest + 5))
+        if action.get("leaders"):
+            out["leaders"] = [x for x in action["leaders"] if rng.random() < 0.5]
+        return out
+    if kind == "melee" and "sp" in action and action["sp"] > 0:
+        out["sp"] = rng.randint(0, action["sp"])
+        out["leaders"] = [x for x in action["leaders"] if rng.random() < 0.7]
+        return out
+    if kind in ("move", "fire", "melee", "advance", "charge", "volley") and "units" in action:
+        if len(action["units"]) > 1:
+            out["units"] = _some(rng, action["units"])
+            return out
+    if kind == "random_fire":
+        [(zone, dice)] = action["shots"].items()
+        out["shots"] = {zone: rng.randint(1, dice)}
+        return out
+    return None
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    orders: int = 0
+    refused: int = 0
+    turns: Counter[int] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+
+
+def choose(s: State, side: str, rng: random.Random, lean: float) -> tuple[dict, bool]:
+    """A random legal order, or the policy's with chance ``lean``; the flag says whether it
+    came straight from the listed orders (and so must be carried out). The random order
+    picks a family first (move, regroup, end...), so the many ways to regroup or move do
+    not crowd out the rest."""
+    orders = legal(s, side)
+    assert orders, f"the {side} player is to act but has no orders"
+    assert all(len(o.label) <= 80 and len(o.key) <= 60 for o in orders)
+    if rng.random() < lean:
+        return policy.choose_from(s, side, orders), True
+    by_kind: dict[str, list[Order]] = {}
+    for order in orders:
+        by_kind.setdefault(order.kind, []).append(order)
+    action = rng.choice(by_kind[rng.choice(sorted(by_kind))]).action
+    if rng.random() < 0.25:
+        shrunk = smaller(action, rng)
+        if shrunk is not None:
+            return shrunk, False
+    return action, True
+
+
+def play(config: Config, game: int, tally: Tally) -> State:
+    rng = random.Random(f"{config.name}:{game}")
+    dice = Dice(derived_seed(SEED, config.name, game))
+    options = dict(config.options, solitaire=config.mode == "solo")
+    s = SYSTEM.new(config.scenario, options, dice).state
+    check(s, s)
+    lean = {"british": rng.uniform(0.2, 0.7), "zulu": rng.uniform(0.3, 0.9)}
+    for _ in range(ORDER_LIMIT):
+        acting = SYSTEM.to_act(s)
+        if not acting:
+            break
+        [side] = acting
+        action, listed = choose(s, side, rng, lean[side])
+        try:
+            after = SYSTEM.apply(s, side, action, dice).state
+        except RuleError:
+            assert not listed, f"a listed order was refused: {action}"
+            tally.refused += 1
+            continue
+        tally.orders += 1
+        tally.kinds[action["type"]] += 1
+        check(after, s)
+        s = after
+    assert SYSTEM.result(s) is not None, f"game {game} of {config.name} did not end"
+    assert json.loads(json.dumps(s)) == s
+    tally.games += 1
+    tally.turns[s["turn"]] += 1
+    return s
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.name for c in CONFIGS])
+def test_random_legal_games_hold_every_invariant(config: Config) -> None:
+    at = CONFIGS.index(config)
+    tally = Tally()
+    for game in range(at, GAMES, len(CONFIGS)):
+        play(config, game, tally)
+    print(f"{config.name}: {tally}")
