@@ -16,17 +16,20 @@ games reach melee, charges, the burning hospital and the night turns. After ever
 - 9.3, 9.3.1: a British unit's SP only fall, except one replacement SP a unit and two a turn;
   eliminated units never return;
 - 5.1, 10.2, 13.4, 16.1: the four VP units of Rorke's Drift are on the map or eliminated;
-- the state survives a JSON round trip.
+- the state survives a JSON round trip;
+- now and then, no viewer is shown a secret not theirs (3.1).
 
 ``ZONES_GAMES`` sets the number of games (2,000 unless told).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,9 +42,10 @@ from games.core.errors import RuleError
 from games.zones import policy
 from games.zones.forces import load_forces
 from games.zones.orders import legal
-from games.zones.state import COUNTER_LIMIT, COUNTER_MAX, State, board_of, limit_sp
+from games.zones.state import COUNTER_LIMIT, COUNTER_MAX, State, board_of, limit_sp, place_british
 from games.zones.system import SYSTEM
-from tests.zones.helpers import SEED
+from tests.zones.helpers import SEED, arrange
+from tests.zones.test_hidden_and_play import leaks
 
 GAMES = int(os.environ.get("ZONES_GAMES", "2000"))
 """Random games per run; ZONES_GAMES changes it."""
@@ -57,6 +61,9 @@ VP_UNITS = 4
 
 REPLACEMENTS = 2
 """9.3: replacement SP a turn at Rorke's Drift."""
+
+LEAK_AUDITS = 0.005
+"""The share of positions audited for a secret shown to a viewer who may not know it (3.1)."""
 
 ISANDLWANA_LIMITS = {"british": 16, "zulu": 30}
 """2.2: SP a side may have in any Isandlwana zone."""
@@ -327,6 +334,8 @@ def play(config: Config, game: int, tally: Tally) -> State:
         tally.kinds[action["type"]] += 1
         check(after, s)
         s = after
+        if rng.random() < LEAK_AUDITS:
+            assert leaks(s) == [], f"game {game} of {config.name} shows a secret"
     assert SYSTEM.result(s) is not None, f"game {game} of {config.name} did not end"
     assert json.loads(json.dumps(s)) == s
     tally.games += 1
@@ -341,3 +350,92 @@ def test_random_legal_games_hold_every_invariant(config: Config) -> None:
     for game in range(at, GAMES, len(CONFIGS)):
         play(config, game, tally)
     print(f"{config.name}: {tally}")
+
+
+# --------------------------------------------------------------------------- planted faults
+
+
+def _rorke() -> State:
+    s = arrange("rorkes-drift", 4, "C", zulus={"13": (20, 2, ["dabulamanzi"]), "D": (6, 1, [])})
+    s["zulu"]["leaders_dead"] = ["uthulwana"]
+    s["zulu"]["leaders_off"].remove("uthulwana")
+    s["units"]["b1"]["sp"] = 1
+    return s
+
+
+def _isandlwana() -> State:
+    return arrange("isandlwana", 4, "C", {"15": ["h1", "h2"]}, {"20": (25, 3, [])})
+
+
+def _lose_a_warrior(s: State) -> None:
+    s["zulu"]["zones"]["13"]["sp"] -= 1
+
+
+def _heal_without_replacement(s: State) -> None:
+    s["units"]["b1"]["sp"] = 2
+
+
+def _lose_a_vp_unit(s: State) -> None:
+    place_british(s, "vp1", None)
+
+
+def _overfill_an_isandlwana_zone(s: State) -> None:
+    s["zulu"]["zones"]["20"]["sp"] += 6
+    s["zulu"]["zones"]["20"]["counters"] += 1
+    s["zulu"]["held"] -= 6
+
+
+def _overfill_a_building(s: State) -> None:
+    s["zulu"]["zones"]["D"]["sp"] += 3
+    s["zulu"]["held"] -= 3
+
+
+def _raise_a_dead_leader(s: State) -> None:
+    s["zulu"]["leaders_dead"] = []
+    s["zulu"]["leaders_off"].append("uthulwana")
+
+
+def _split_past_the_mix(s: State) -> None:
+    s["zulu"]["zones"]["13"]["sp"] = 44
+    s["zulu"]["zones"]["13"]["counters"] = 44
+    s["zulu"]["held"] -= 24
+
+
+def _both_sides_in_a_zone(s: State) -> None:
+    place_british(s, "b2", "13")
+
+
+def _a_tuple(s: State) -> None:
+    s["fired"] = [("1", "2")]
+
+
+FAULTS = [
+    (_rorke, _lose_a_warrior, "3.4: 89 Zulu warrior SP in all, not 90"),
+    (_rorke, _heal_without_replacement, "9.3.1: b1 went from 1 to 2 SP"),
+    (_rorke, _lose_a_vp_unit, "3 VP units on the map and 0 eliminated"),
+    (_isandlwana, _overfill_an_isandlwana_zone, "2.2: 31 Zulu SP in 20"),
+    (_rorke, _overfill_a_building, "2.2: 9 Zulu SP in D"),
+    (_rorke, _raise_a_dead_leader, "15.3: dead Zulu leaders came back"),
+    (_rorke, _split_past_the_mix, "3.3: 45 Zulu counters on the map"),
+    (_rorke, _both_sides_in_a_zone, "10.2: both sides in zone 13"),
+    (_rorke, _a_tuple, "does not survive JSON"),
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "fault", "caught"), FAULTS, ids=[f[1].__name__ for f in FAULTS]
+)
+def test_a_planted_fault_is_caught(position: Any, fault: Any, caught: str) -> None:
+    s = position()
+    check(s, s)
+    broken = copy.deepcopy(s)
+    fault(broken)
+    with pytest.raises(AssertionError, match=re.escape(caught)):
+        check(broken, s)
+
+
+def test_the_json_walk_agrees_with_a_round_trip() -> None:
+    s = _rorke()
+    assert json_exact(s) and json.loads(json.dumps(s)) == s
+    for bad in ({1: "x"}, ("a",), float("nan"), {"a": [{"b": {2}}]}):
+        assert not json_exact(bad)
