@@ -43,6 +43,7 @@ never stored apart from the total they must add up to.
 
 from __future__ import annotations
 
+import marshal
 from math import ceil
 from typing import Any
 
@@ -65,19 +66,10 @@ COUNTER_MAX = 10
 
 
 def copy_state(s: State) -> State:
-    """A fresh copy of a JSON-ready state: dicts and lists are rebuilt, everything else is
-    immutable and shared. Several times quicker than ``copy.deepcopy``, which matters since
-    every order and every legal-order check copies the state."""
-    return _copy_json(s)
-
-
-def _copy_json(value: Any) -> Any:
-    kind = type(value)
-    if kind is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if kind is list:
-        return [_copy_json(v) for v in value]
-    return value
+    """A fresh copy of a state, by a round trip through ``marshal``: several times quicker
+    than ``copy.deepcopy``, which matters since every order copies the state, and it refuses
+    anything but plain data."""
+    return marshal.loads(marshal.dumps(s))
 
 
 def battle_of(s: State) -> Battle:
@@ -93,7 +85,7 @@ def forces_of(s: State) -> Forces:
 
 
 def unit_data(s: State, unit_id: str) -> BritishUnit:
-    return forces_of(s).unit(unit_id)
+    return load_forces(s["battle"]).unit(unit_id)
 
 
 def is_night(s: State) -> bool:
