@@ -334,7 +334,7 @@ def play(config: Config, game: int, tally: Tally) -> State:
     options = dict(config.options, solitaire=config.mode == "solo")
     s = SYSTEM.new(config.scenario, options, dice).state
     check(s, s)
-    lean = {"british": rng.uniform(0.2, 0.7), "zulu": rng.uniform(0.3, 0.9)}
+    lean = {"british": rng.uniform(0.35, 0.75), "zulu": rng.uniform(0.4, 0.9)}
     for _ in range(ORDER_LIMIT):
         acting = SYSTEM.to_act(s)
         if not acting:
