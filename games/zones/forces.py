@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from games.zones.board import read_data
@@ -63,10 +63,15 @@ class Forces:
     zulu: ZuluForce
 
     def unit(self, unit_id: str) -> BritishUnit:
-        for unit in self.british:
-            if unit.id == unit_id:
-                return unit
-        raise KeyError(f"no British unit {unit_id!r} at {self.battle}")
+        try:
+            return self._by_id[unit_id]
+        except KeyError:
+            raise KeyError(f"no British unit {unit_id!r} at {self.battle}") from None
+
+    @cached_property
+    def _by_id(self) -> Mapping[str, BritishUnit]:
+        """Units by id, since the engine asks for one by id many times an order."""
+        return MappingProxyType({u.id: u for u in self.british})
 
     def british_sp(self) -> int:
         """Full-strength British SP as victory counts them (the battery as 1, 16.2)."""
@@ -108,6 +113,7 @@ def _all_forces() -> Mapping[Battle, Forces]:
     return parse_forces(read_data("forces.json"))
 
 
+@cache
 def load_forces(battle: Battle) -> Forces:
     try:
         return _all_forces()[battle]

@@ -18,7 +18,7 @@ from games.core.dice import Dice
 from games.core.errors import RuleError
 from games.core.text import counted, faces_from
 from games.zones.fire import combat_dice, hit_zulus
-from games.zones.limits import british_room, may_enter, zulu_room
+from games.zones.limits import british_room, check_counter_mix, may_enter, zulu_room
 from games.zones.state import (
     BRITISH,
     ZULU,
@@ -274,7 +274,12 @@ def check_advance(s: State, origin: str, target: str) -> None:
         )
 
 
-def check_zulu_advance(s: State, origin: str, target: str, sp: int) -> None:
+def _advance_counters(s: State, origin: str, sp: int, counters: int) -> int:
+    """The counters an advance takes: at least one, and no more than go or stand there."""
+    return max(1, min(counters, sp, s["zulu"]["zones"][origin]["counters"]))
+
+
+def check_zulu_advance(s: State, origin: str, target: str, sp: int, counters: int) -> None:
     """Warriors advance; leaders stay where they are."""
     check_advance(s, origin, target)
     if not may_enter(s, ZULU, target):
@@ -283,12 +288,12 @@ def check_zulu_advance(s: State, origin: str, target: str, sp: int) -> None:
     if here is None or not 1 <= sp <= here["sp"]:
         raise RuleError(f"Advance between 1 and the SP in zone {origin}.")
     zulu_room(s, target, sp)
+    check_counter_mix(s, origin, target, sp, _advance_counters(s, origin, sp, counters))
 
 
 def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log: Log) -> None:
-    check_zulu_advance(s, origin, target, sp)
-    here = s["zulu"]["zones"][origin]
-    counters = max(1, min(counters, sp, here["counters"]))
+    check_zulu_advance(s, origin, target, sp, counters)
+    counters = _advance_counters(s, origin, sp, counters)
     take_zulus(s, origin, sp, counters, [])
     add_zulus(s, target, sp, counters, [], moved=True)
     s["melee"]["advanced_into"].append(target)

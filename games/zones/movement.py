@@ -10,9 +10,9 @@ from __future__ import annotations
 from math import ceil
 
 from games.core.errors import RuleError
-from games.core.text import counted
+from games.core.text import counted, shorten
 from games.zones import victory
-from games.zones.limits import british_room, may_enter, zulu_room
+from games.zones.limits import british_room, check_counter_mix, may_enter, zulu_room
 from games.zones.state import (
     BRITISH,
     COUNTER_LIMIT,
@@ -22,8 +22,10 @@ from games.zones.state import (
     State,
     add_zulus,
     board_of,
+    british_in,
     british_present,
     counters_on_board,
+    limit_sp,
     note_move,
     only_vp_units,
     place_british,
@@ -95,14 +97,19 @@ def _walls_or_buildings(s: State, start: str | None, path: list[str]) -> str | N
 # --------------------------------------------------------------------------- British
 
 
-def check_british_move(s: State, units: list[str], path: list[str]) -> None:
-    """A group of British counters moving together from one zone along ``path``."""
+def check_british_move(
+    s: State, units: list[str], path: list[str], path_checked: bool = False
+) -> None:
+    """A group of British counters moving together from one zone along ``path``;
+    ``path_checked`` when check_british_path has passed this origin and path already (the
+    order listing checks each path once for all the units that might take it)."""
     if s["turn"] == 1:
         raise RuleError("On turn 1 the set-up is the British move (rule 4.1).")
     if not units or len(set(units)) != len(units):
         raise RuleError("Name each moving British unit once.")
     if not 1 <= len(path) <= 2:
         raise RuleError("A move goes one or two zones (rule 10.3).")
+    _known_steps(s, path)
     for unit_id in units:
         if unit_id not in s["units"] or s["units"][unit_id]["zone"] is None:
             raise RuleError(f"There is no British unit `{unit_id}` on the map.")
@@ -116,14 +123,8 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
     if path[-1] == OFF:
         _check_exit(s, origin, path)
         path = path[:-1]
-    _steps(s, origin, path)
-    for zone in path:
-        if not may_enter(s, BRITISH, zone):
-            raise RuleError(
-                f"British units may not enter zone {zone} (rules 2.1, 2.2, 10.6 and 13.4)."
-            )
-        if zulu_present(s, zone):
-            raise RuleError(f"Zone {zone} holds Zulus: no moving into or through it (rule 10.2).")
+    if not path_checked:
+        check_british_path(s, origin, path)
     kinds = {u: unit_data(s, u).kind for u in units}
     vp = [u for u in units if kinds[u] == "vp"]
     if vp:
@@ -136,7 +137,33 @@ def check_british_move(s: State, units: list[str], path: list[str]) -> None:
         british_room(s, path[-1], units)
 
 
+def check_british_path(s: State, origin: str, path: list[str]) -> None:
+    """What a British path needs whoever takes it: real steps (10.1, 10.6), ground the British
+    may enter (2.1, 2.2, 13.4) and no Zulus on the way (10.2)."""
+    _steps(s, origin, path)
+    for zone in path:
+        if not may_enter(s, BRITISH, zone):
+            raise RuleError(
+                f"British units may not enter zone {zone} (rules 2.1, 2.2, 10.6 and 13.4)."
+            )
+        if zulu_present(s, zone):
+            raise RuleError(f"Zone {zone} holds Zulus: no moving into or through it (rule 10.2).")
+
+
 EXIT_TURN = 13
+
+
+def _known_steps(s: State, path: list[str]) -> None:
+    """Every step a zone of this map, and leaving the board only as the last step: a typed
+    path is refused in words, never by a failed lookup."""
+    zones = board_of(s).zones
+    for at, step in enumerate(path):
+        if step == OFF and at == len(path) - 1:
+            continue
+        if step not in zones:
+            raise RuleError(
+                f"There is no zone `{shorten(str(step), 20)}` on this map to move through."
+            )
 
 
 def _check_exit(s: State, origin: str, path: list[str]) -> None:
@@ -253,6 +280,13 @@ def check_replace(s: State, unit_id: str) -> None:
         raise RuleError(f"{data.name} is at full strength; only reduced units gain SP (9.3).")
     if len(s["replaced"]) >= REPLACEMENTS_PER_TURN:
         raise RuleError("Both replacement SP of this turn are used (rule 9.3).")
+    cap = board_of(s).limit("G", BRITISH)
+    held = sum(limit_sp(s, u) for u in british_in(s, "G"))
+    if cap is not None and held + 1 > cap:
+        raise RuleError(
+            f"Zone G holds at most {cap} British SP (rule 2.2); a replacement would make "
+            f"{held + 1} (notes: replacements-within-limits)."
+        )
 
 
 def replace(s: State, unit_id: str, log: Log) -> None:
@@ -359,8 +393,7 @@ def check_enter(s: State, path: list[str], sp: int, counters: int, leaders: list
     if not path or path[0] not in entry_zones(s):
         allowed = ", ".join(entry_zones(s)) or "none"
         raise RuleError(f"Zulus may enter this turn at: {allowed} (rules 2.1 and 9.4).")
-    if counters_on_board(s) + counters > COUNTER_LIMIT:
-        raise RuleError(f"The counter mix holds {COUNTER_LIMIT} warrior counters in all.")
+    check_counter_mix(s, None, path[-1], sp, counters)
     _check_zulu_path(s, None, path, sp, leaders)
 
 
@@ -380,6 +413,7 @@ def check_zulu_move(
     if missing:
         raise RuleError(f"Leader {missing[0]} is not in zone {origin} ready to move.")
     _check_zulu_path(s, origin, path, sp, leaders)
+    check_counter_mix(s, origin, None if path[-1] == OFF else path[-1], sp, counters)
 
 
 def _arrive(s: State, start: str | None, path: list[str], log: Log) -> None:
@@ -446,8 +480,18 @@ def check_regroup(s: State, zone: str, counters: int) -> None:
     low, high = ceil(here["sp"] / COUNTER_MAX), here["sp"]
     if not low <= counters <= high:
         raise RuleError(f"The warriors in zone {zone} fit on {counter_span(low, high)}.")
-    if counters_on_board(s) - here["counters"] + counters > COUNTER_LIMIT:
+    if counters not in regroup_counts(s, zone):
         raise RuleError(f"The counter mix holds {COUNTER_LIMIT} warrior counters in all.")
+
+
+def regroup_counts(s: State, zone: str) -> range:
+    """Every number of counters the warriors in ``zone`` may show (3.3, 3.5.1): 1 to 10 SP
+    each, and no more counters on the map than the mix holds."""
+    here = zulu_zone(s, zone)
+    if here is None or not here["sp"]:
+        return range(0)
+    spare = COUNTER_LIMIT - counters_on_board(s) + here["counters"]
+    return range(ceil(here["sp"] / COUNTER_MAX), min(here["sp"], spare) + 1)
 
 
 def regroup(s: State, zone: str, counters: int, log: Log) -> None:

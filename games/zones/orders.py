@@ -28,6 +28,8 @@ any smaller amount the rules allow.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from math import ceil
 from typing import Any
 
@@ -73,7 +75,7 @@ def legal(s: State, side: str) -> list[Order]:
         return _pending_orders(s)
     if side == ZULU and s["options"]["solitaire"]:
         return [Order("solo", "Let the Zulus act (rule 18.0)", {"type": "solo"}, kind="solo")]
-    found = _phase_orders(s)
+    found = list(_phase_orders(s))
     found.append(Order("end", f"End phase {s['phase']}", {"type": "end"}, kind="end"))
     return found
 
@@ -83,17 +85,19 @@ def has_orders(s: State) -> bool:
     waits for its player, so nothing about hidden strengths shows in whether it is skipped."""
     if s["phase"] == "C":
         return True
-    return bool(s["pending"]) or bool(_phase_orders(s))
+    return bool(s["pending"]) or next(iter(_phase_orders(s)), None) is not None
 
 
-def _phase_orders(s: State) -> list[Order]:
+def _phase_orders(s: State) -> Iterable[Order]:
+    """The orders of the phase under way; the British moves come one by one, since asking
+    whether there are any need not list them all."""
     phase = s["phase"]
     if phase == "A":
         return _replace_orders(s)
     if phase == "B" and s["turn"] == 1:
         return _place_orders(s) + _top_orders(s)
     if phase == "B":
-        return _move_orders(s) + _top_orders(s)
+        return chain(_move_orders(s), _top_orders(s))
     if phase == "C":
         return _enter_orders(s) + _zulu_move_orders(s) + _regroup_orders(s)
     if phase == "D":
@@ -118,10 +122,11 @@ def _name(s: State, unit_id: str) -> str:
 
 def _place_orders(s: State) -> list[Order]:
     found = []
+    zones = setup.placement_zones(s)
     for unit_id in s["units"]:
         if not setup.placeable(s, unit_id):
             continue
-        for zone in setup.placement_zones(s):
+        for zone in zones:
             if zone != s["units"][unit_id]["zone"] and _works(setup.check_place, s, unit_id, zone):
                 action = {"type": "place", "unit": unit_id, "zone": zone}
                 found.append(
@@ -181,36 +186,63 @@ def _paths(s: State, origin: str, length: int) -> list[list[str]]:
     return found
 
 
-def _move_orders(s: State) -> list[Order]:
-    found = []
+def _open_paths(s: State, origin: str) -> list[list[str]]:
+    """Paths of one or two zones from ``origin`` that some British group could take: the
+    checks that do not depend on who moves are made once here, not once per unit, and a
+    second step only after an open first one."""
+    board = board_of(s)
+    first = [[z] for z in board.neighbours(origin)]
+    first = [p for p in first if _works(movement.check_british_path, s, origin, p)]
+    second = [
+        [a, b]
+        for [a] in first
+        for b in board.neighbours(a)
+        if b != origin and _works(movement.check_british_path, s, origin, [a, b])
+    ]
+    return first + second
+
+
+def _move_orders(s: State) -> Iterator[Order]:
     for zone in sorted(s["stacks"], key=zone_order):
         stack = [u for u in s["stacks"][zone] if not s["units"][u]["moved"]]
+        paths = _open_paths(s, zone) if stack else []
+        alike: dict[tuple[Any, ...], list[list[str]]] = {}
         for unit_id in stack:
-            kind = unit_data(s, unit_id).kind
-            if kind == "vp":
+            data = unit_data(s, unit_id)
+            if data.kind == "vp":
                 continue
-            leads = kind == "leader" or movement.acts_as_leader(s, unit_id)
-            for path in _paths(s, zone, 2 if leads or kind == "cavalry" else 1):
-                found += _move_order(s, [unit_id], path, f"move.{unit_id}", _name(s, unit_id))
+            leads = data.kind == "leader" or movement.acts_as_leader(s, unit_id)
+            longest = 2 if leads or data.kind == "cavalry" else 1
+            # A lone counter's move depends on its kind, strength and leadership only (2.2,
+            # 3.2, 10.3, 10.4, 14.2), so counters alike in one stack are checked once.
+            sig = (data.kind, data.counts_as, s["units"][unit_id]["sp"], leads)
+            if sig not in alike:
+                alike[sig] = [
+                    p
+                    for p in paths
+                    if len(p) <= longest
+                    and _works(movement.check_british_move, s, [unit_id], p, True)
+                ]
+            for path in alike[sig]:
+                yield _move_listed([unit_id], path, f"move.{unit_id}", _name(s, unit_id))
             if leads:
                 carried = _carried(s, [u for u in stack if u != unit_id])
                 if carried:
-                    for path in _paths(s, zone, 2):
+                    for path in paths:
                         if len(path) == 2:
-                            found += _move_order(
+                            yield from _move_order(
                                 s,
                                 [unit_id, *carried],
                                 path,
                                 f"lead.{unit_id}",
                                 f"{_name(s, unit_id)} with {counted(len(carried), 'unit')}",
                             )
-        found += _escort_orders(s, zone, stack)
+        yield from _escort_orders(s, zone, stack, paths)
         leaving = [u for u in stack if unit_data(s, u).kind != "vp"]
         if leaving:
-            found += _move_order(
-                s, leaving, [movement.OFF], f"exit.{zone}", f"{counted(len(leaving), 'unit')}"
+            yield from _move_order(
+                s, leaving, [movement.OFF], f"exit.{zone}", counted(len(leaving), "unit")
             )
-    return found
 
 
 def _carried(s: State, stack: list[str]) -> list[str]:
@@ -225,7 +257,7 @@ def _carried(s: State, stack: list[str]) -> list[str]:
     return chosen
 
 
-def _escort_orders(s: State, zone: str, stack: list[str]) -> list[Order]:
+def _escort_orders(s: State, zone: str, stack: list[str], paths: list[list[str]]) -> list[Order]:
     vp = [u for u in stack if unit_data(s, u).kind == "vp"]
     escorts = [
         u for u in stack if unit_data(s, u).kind == "infantry" and s["units"][u]["start"] == zone
@@ -233,7 +265,9 @@ def _escort_orders(s: State, zone: str, stack: list[str]) -> list[Order]:
     if not vp or not escorts:
         return []
     found = []
-    for path in _paths(s, zone, 1):
+    for path in paths:
+        if len(path) > 1:
+            continue
         found += _move_order(
             s,
             [*escorts, *vp],
@@ -245,11 +279,17 @@ def _escort_orders(s: State, zone: str, stack: list[str]) -> list[Order]:
 
 
 def _move_order(s: State, units: list[str], path: list[str], key: str, who: str) -> list[Order]:
-    if not _works(movement.check_british_move, s, units, path):
+    """The order moving ``units`` along ``path``, which _open_paths has checked (or which
+    leaves the board), if the rules allow it."""
+    if not _works(movement.check_british_move, s, units, path, path != [movement.OFF]):
         return []
+    return [_move_listed(units, path, key, who)]
+
+
+def _move_listed(units: list[str], path: list[str], key: str, who: str) -> Order:
     action = {"type": "move", "units": units, "path": path}
     where = " then ".join("off the board" if z == movement.OFF else z for z in path)
-    return [_order(f"{key}.{'-'.join(path)}", f"Move {who} to {where}", action, "move")]
+    return _order(f"{key}.{'-'.join(path)}", f"Move {who} to {where}", action, "move")
 
 
 def _fire_orders(s: State) -> list[Order]:
@@ -422,8 +462,8 @@ def _zulu_try(
 def _regroup_orders(s: State) -> list[Order]:
     found = []
     for zone, here in s["zulu"]["zones"].items():
-        for counters in range(ceil(here["sp"] / COUNTER_MAX), here["sp"] + 1):
-            if counters != here["counters"] and _works(movement.check_regroup, s, zone, counters):
+        for counters in movement.regroup_counts(s, zone):
+            if counters != here["counters"]:
                 found.append(
                     _zulu_order(
                         f"regroup.{zone}.{counters}",
@@ -538,13 +578,14 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
         key, label = f"advance.{origin}.{target}", f"Advance from {origin} into {target}"
         if side == ZULU and origin in s["zulu"]["zones"]:
             sp = min(s["zulu"]["zones"][origin]["sp"], _room(s, target))
-            if _works(melee.check_zulu_advance, s, origin, target, sp):
+            counters = ceil(sp / COUNTER_MAX)
+            if _works(melee.check_zulu_advance, s, origin, target, sp, counters):
                 action = {
                     "type": "advance",
                     "from": origin,
                     "to": target,
                     "sp": sp,
-                    "counters": ceil(sp / COUNTER_MAX),
+                    "counters": counters,
                 }
                 found.append(_order(key, label, action, "advance"))
         elif side == BRITISH and origin in s["stacks"]:

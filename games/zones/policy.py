@@ -18,7 +18,11 @@ FIRST = ("solo", "hits", "ammo", "replace", "volley", "fire", "melee", "advance"
 
 
 def choose(s: State, side: str) -> JSON:
-    orders = legal(s, side)
+    return choose_from(s, side, legal(s, side))
+
+
+def choose_from(s: State, side: str, orders: list[Order]) -> JSON:
+    """The policy's pick among ``orders``, the legal orders of ``side`` already listed."""
     if not orders:
         raise ValueError(f"the {side} player has no orders in this position")
     by_kind: dict[str, list[Order]] = {}

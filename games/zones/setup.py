@@ -99,13 +99,17 @@ def placeable(s: State, unit_id: str) -> bool:
 
 
 def placement_zones(s: State) -> list[str]:
+    return [z for z in board_of(s).zones if may_place(s, z)]
+
+
+def may_place(s: State, zone: str) -> bool:
     """Zones the set-up may use: lettered zones at Rorke's Drift (5.1); at Isandlwana any zone
     but X, Y and the dongas (7.1)."""
-    board = board_of(s)
-    zones = [z for z in board.zones if may_enter(s, BRITISH, z)]
+    if zone not in board_of(s).zones or not may_enter(s, BRITISH, zone):
+        return False
     if s["battle"] == "isandlwana":
-        zones = [z for z in zones if z not in ("X", "Y") and board.zone(z).kind != "donga"]
-    return zones
+        return zone not in ("X", "Y") and board_of(s).zone(zone).kind != "donga"
+    return True
 
 
 def check_place(s: State, unit_id: str, zone: str) -> None:
@@ -121,7 +125,7 @@ def check_place(s: State, unit_id: str, zone: str) -> None:
                 "choose the free set-up scenario to place counters yourself."
             )
         raise RuleError(f"{name} keeps its set-up zone (rules 5.1 and 7.1).")
-    if zone not in placement_zones(s):
+    if not may_place(s, zone):
         allowed = ", ".join(placement_zones(s))
         raise RuleError(f"{name} cannot be set up in zone {zone}; allowed zones: {allowed}.")
     british_room(s, zone, [unit_id])

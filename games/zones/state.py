@@ -43,7 +43,7 @@ never stored apart from the total they must add up to.
 
 from __future__ import annotations
 
-import copy
+import marshal
 from math import ceil
 from typing import Any
 
@@ -66,7 +66,10 @@ COUNTER_MAX = 10
 
 
 def copy_state(s: State) -> State:
-    return copy.deepcopy(s)
+    """A fresh copy of a state, by a round trip through ``marshal``: several times quicker
+    than ``copy.deepcopy``, which matters since every order copies the state, and it refuses
+    anything but plain data."""
+    return marshal.loads(marshal.dumps(s))
 
 
 def battle_of(s: State) -> Battle:
@@ -82,7 +85,7 @@ def forces_of(s: State) -> Forces:
 
 
 def unit_data(s: State, unit_id: str) -> BritishUnit:
-    return forces_of(s).unit(unit_id)
+    return load_forces(s["battle"]).unit(unit_id)
 
 
 def is_night(s: State) -> bool:
@@ -158,6 +161,20 @@ def fit_counters(sp: int, wanted: int) -> int:
     if sp <= 0:
         return 0
     return max(ceil(sp / COUNTER_MAX), min(wanted, sp))
+
+
+def counters_after(s: State, origin: str | None, dest: str | None, sp: int, counters: int) -> int:
+    """Warrior counters on the map once ``sp`` SP on ``counters`` counters go from ``origin``
+    (None: from off board) to ``dest`` (None: off the board), as take_zulus and add_zulus
+    would show them; splitting a counter can add to the total."""
+    total = counters_on_board(s)
+    if origin is not None:
+        here = s["zulu"]["zones"][origin]
+        total += fit_counters(here["sp"] - sp, here["counters"] - counters) - here["counters"]
+    if dest is not None:
+        there = s["zulu"]["zones"].get(dest, {"sp": 0, "counters": 0})
+        total += fit_counters(there["sp"] + sp, there["counters"] + counters) - there["counters"]
+    return total
 
 
 def add_zulus(s: State, zone: str, sp: int, counters: int, leaders: list[str], moved: bool) -> None:

@@ -970,6 +970,7 @@ def test_notes_fix_every_reading_the_issue_asks_for() -> None:
     required = {
         "leader-bonus-out-of-donga": {"14.2", "19.0"},
         "limits-where-moves-end": {"19.0"},
+        "replacements-within-limits": {"2.2", "9.3"},
         "g-is-the-storehouse": {"9.3"},
         "ammunition-distance": {"11.2.2", "20.0"},
         "hospital-control": {"16.1"},

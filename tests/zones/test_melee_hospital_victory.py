@@ -240,3 +240,21 @@ def test_rule_12_7_an_advance_is_made_once_and_only_by_the_side_that_attacked() 
     assert SYSTEM.to_act(s) == ("zulu",) and keys(s, "zulu", "advance") == ["advance.19.18"]
     s = act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 13, "counters": 2})
     assert s["zulu"]["zones"]["18"]["sp"] == 13 and s["phase"] != "F", "no advance back into 19"
+
+
+def test_rule_3_3_an_advance_never_takes_the_map_past_the_counter_mix() -> None:
+    """12.7 with 3.3: 13 SP on 2 counters may all advance, but sending 3 SP on 2 counters
+    would leave a third counter behind when the map already shows all 43 of the mix."""
+    s = arrange("isandlwana", 4, "F", {"18": ["g1"], "15": ["h1", "h2", "h3", "h4", "f1"]},
+                {"19": (13, 2, []), "2": (29, 24, []), "5": (21, 17, [])})  # fmt: skip
+    s["units"]["g1"]["sp"] = 1
+    s["melee"] = fresh()
+    s = act(s, "zulu", zmelee("19", "18", 13), Scripted(6, *[1] * 12))
+    s = act(s, "zulu", END)
+    s = act(s, "british", END)
+    s = act(s, "british", {"type": "hit", "unit": "g1"})
+    assert keys(s, "zulu", "advance") == ["advance.19.18"]
+    with pytest.raises(RuleError, match="43 warrior counters"):
+        act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 3, "counters": 2})
+    s = act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 13, "counters": 2})
+    assert sum(z["counters"] for z in s["zulu"]["zones"].values()) == 43

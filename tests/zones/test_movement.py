@@ -40,6 +40,19 @@ def test_rule_9_3_1_example_two_of_three_reduced_units_in_G_gain_1_sp() -> None:
         act(s, "british", {"type": "replace", "unit": "b4"})
 
 
+def test_rule_2_2_a_replacement_never_takes_the_storehouse_past_8_sp() -> None:
+    """9.3 heals in G and 2.2 caps G at 8 SP: the cap wins (notes: replacements-within-limits)."""
+    s = arrange("rorkes-drift", 2, "A", {"G": ["chard", "b1", "b2", "b3", "b4"]})
+    s["units"]["b1"]["sp"] = 1
+    assert keys(s, "british", "replace") == []
+    with pytest.raises(RuleError, match="holds at most 8 British SP"):
+        act(s, "british", {"type": "replace", "unit": "b1"})
+    s = arrange("rorkes-drift", 2, "A", {"G": ["chard", "b1", "b2", "b3"], "I": ["b4"]})
+    s["units"]["b1"]["sp"] = 1
+    s = act(s, "british", {"type": "replace", "unit": "b1"})
+    assert s["units"]["b1"]["sp"] == 2
+
+
 def test_rule_9_3_1_units_that_arrive_in_G_wait_a_turn_and_may_move_after() -> None:
     s = arrange("rorkes-drift", 2, "A", {"G": ["b1"], "F": ["b2"]})
     s["units"]["b1"]["sp"] = s["units"]["b2"]["sp"] = 1
@@ -264,3 +277,25 @@ def test_rule_3_5_1_example_a_10_sp_unit_broken_down() -> None:
     assert not [k for k in keys(b, "british") if k.startswith("regroup")]
     with pytest.raises(RuleError, match="regroup counters during their move"):
         act(b, "british", {"type": "regroup", "zone": "15", "counters": 1})
+
+
+def test_rule_3_3_a_split_never_takes_the_map_past_the_counter_mix() -> None:
+    """Splitting 3 SP off a lone 10-SP counter leaves a 7 behind: the map would then need 45
+    of the mix's 43 counters, so the move is refused; moving the whole counter is not."""
+    s = arrange("isandlwana", 3, "C", {"15": ["h1"]},
+                {"4": (10, 1, []), "2": (29, 24, []), "5": (21, 18, [])})  # fmt: skip
+    with pytest.raises(RuleError, match="43 warrior counters"):
+        act(s, "zulu", zmove("4", ["1"], 3, 3, []))
+    with pytest.raises(RuleError, match="43 warrior counters"):
+        act(s, "zulu", zmove("4", ["1"], 3, 1, []))
+    assert "zmove.4.1" in keys(s, "zulu", "move")
+    after = act(s, "zulu", zmove("4", ["1"], 10, 1, []))
+    assert sum(z["counters"] for z in after["zulu"]["zones"].values()) == 43
+
+
+@pytest.mark.parametrize("path", [["nowhere"], ["G", "ZZ" * 40], ["off", "I"], ["ü", "off"]])
+def test_rule_10_1_a_typed_path_through_no_zone_is_refused_in_words(path: list[str]) -> None:
+    """A hand-made path names zones of the map, leaving the board only as its last step."""
+    s = arrange("rorkes-drift", 2, "D", {"I": ["b1"]})
+    with pytest.raises(RuleError, match="no zone"):
+        act(s, "british", move(["b1"], path))

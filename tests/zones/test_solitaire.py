@@ -10,7 +10,8 @@ from games.core.dice import Dice, derived_seed
 from games.core.errors import RuleError
 from games.zones.system import SYSTEM
 from tests.zones.helpers import SEED, Scripted, act, arrange, warriors
-from tests.zones.test_hidden_and_play import check_invariants, leaks
+from tests.zones.test_hidden_and_play import leaks
+from tests.zones.test_properties import check
 
 SOLO = {"type": "solo"}
 
@@ -89,7 +90,7 @@ def test_solitaire_games_run_to_the_end_and_hold_every_invariant(scenario: str) 
         )
         before = s
         s = act(s, side, action, dice)
-        check_invariants(s, before)
+        check(s, before)
         if rng.random() < 0.05:
             assert leaks(s) == []
     assert SYSTEM.result(s) is not None
