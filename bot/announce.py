@@ -84,6 +84,16 @@ def turn_line(update: Update) -> str:
     return " ".join(f"<@{u}>" for u in waiting) + " - your move."
 
 
+async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
+    """Mentions in a post notify only those the game was just handed to, and not those who
+    turned pings off; every other mention in it stays a plain name."""
+    handed = update.handed_to
+    quiet = await bot.store.quiet_players(handed)
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in handed if u not in quiet]
+    )
+
+
 async def post_update(
     interaction: discord.Interaction[LaagerBot],
     update: Update,
@@ -103,7 +113,11 @@ async def post_update(
     picture = await render(interaction.client.pairings[update.system.id], view)
     report = report_of(update, view)
     embed = game_embed(update, view, report)
-    kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
+    kwargs: dict = {
+        "content": turn_line(update) or None,
+        "embed": embed,
+        "allowed_mentions": await pings_for(interaction.client, update),
+    }
     files = []
     if picture:
         embed.set_image(url="attachment://map.png")

@@ -128,6 +128,16 @@ class GuildSettings(Base):
     updated_at: Mapped[datetime]
 
 
+class PlayerSettings(Base):
+    """One person's preferences across every game; a person without a row uses the defaults."""
+
+    __tablename__ = "player_settings"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pings: Mapped[bool] = mapped_column(comment="False: never mention them with a ping")
+    updated_at: Mapped[datetime]
+
+
 class Roll(Base):
     """One /roll result, kept as the channel's dice log."""
 

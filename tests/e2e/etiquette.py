@@ -7,6 +7,7 @@ against the turn the order was given in.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from bot.app import LaagerBot
@@ -24,6 +25,7 @@ class Measured:
     orders: int = 0
     over: bool = False
     human: int = 0
+    game_id: int = 0
 
     @property
     def total(self) -> Traffic:
@@ -61,6 +63,7 @@ async def measure_solo(
     await sandbox.slash(user, "game new", {"system": system_id, "mode": "solo", **(options or {})})
     while True:
         game, _ = await bot.service.latest(place)
+        measured.game_id = game.id
         turn = game.state["turn"]
         traffic = tally(sandbox.events[cursor:], seen)
         cursor = len(sandbox.events)
@@ -71,3 +74,15 @@ async def measure_solo(
         side = system.to_act(game.state)[0]
         await player.give(user, bots_order(system, game.state, side, measured.orders))
         measured.orders += 1
+
+
+async def hand_backs(bot: LaagerBot, game_id: int) -> int:
+    """How often the bot played after a person's order and gave the game back to them:
+    each run of bot orders that follows a person's order and leaves the game going."""
+    game = await bot.store.get_game(game_id)
+    kinds = [e.kind for e in await bot.store.events(game_id)]
+    runs = sum(
+        1 for before, now in itertools.pairwise(kinds) if before == "action" and now == "bot"
+    )
+    ended_by_bot = game.status != "active" and kinds[-1] == "bot"
+    return runs - ended_by_bot

@@ -8,13 +8,16 @@ import pytest
 
 from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.service import Place, Update
 from tests.e2e.conftest import bot_settings
-from tests.e2e.etiquette import measure_solo
+from tests.e2e.etiquette import hand_backs, measure_solo
+from tests.e2e.leak_audit import Player, bots_order
 
 
 @pytest.fixture
 async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
-    async with running_bot(bot_settings(sandbox, sqlite_url, [])) as bot:
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
         await sandbox.wait_ready()
         yield bot
 
@@ -26,6 +29,68 @@ async def test_counts_of_a_solo_game(
     measured = await measure_solo(sandbox, laager, system_id, alice)
     print(f"\n{system_id}\n{measured.per_turn()}")
     assert measured.over
+    handed = await hand_backs(laager, measured.game_id)
+    assert measured.total.pings == handed, "one ping each time the bot hands the game back"
+    assert set(measured.total.pinged) <= {alice.id}
+
+
+async def test_a_ping_after_every_click_is_caught(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted fault: every post pings whoever the game waits for, as before."""
+    monkeypatch.setattr(Update, "handed_to", property(lambda update: update.waiting_for))
+    measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=12)
+    assert measured.total.pings > await hand_backs(laager, measured.game_id)
+
+
+def last_post(sandbox: DiscordSandbox) -> Message:
+    return next(m for m in reversed(sandbox.messages()) if m.embeds)
+
+
+async def test_two_players_are_pinged_once_per_hand_over_and_can_turn_pings_off(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    assert last_post(sandbox).pinged == [], "starting a game pings nobody"
+    joined = await sandbox.slash(bob, "game join")
+    assert any(f"<@{bob.id}>" in m.text() for m in joined.messages), "the joiner is named"
+    pinged = [u for m in joined.messages for u in m.pinged]
+    assert pinged == [alice.id], "the game is handed to alice; bob just acted"
+
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    seats = {"red": alice, "blue": bob}
+    player = Player(sandbox, laager, {})
+    quiet = False
+    for step in range(40):
+        game, system = await laager.service.latest(place)
+        if game.status != "active":
+            break
+        side = system.to_act(game.state)[0]
+        actor = seats[side]
+        if step == 2:
+            answer = await sandbox.slash(bob, "game pings", {"choice": "off"})
+            assert answer.ephemeral and "not be pinged" in answer.response.content
+            quiet = True
+        if step == 6:
+            await sandbox.slash(bob, "game pings", {"choice": "on"})
+            quiet = False
+        before = len(sandbox.messages())
+        await player.give(actor, bots_order(system, game.state, side, step))
+        after, _ = await laager.service.latest(place)
+        waiting = (
+            {seats[s].id for s in system.to_act(after.state)} if after.status == "active" else set()
+        )
+        posted = [m for m in sandbox.messages()[before:] if m.embeds]
+        assert len(posted) == 1
+        pinged = posted[0].pinged
+        expected = sorted(waiting - {actor.id} - ({bob.id} if quiet else set()))
+        assert pinged == expected, f"step {step}: {actor.name} acted, pinged {pinged}"
+        if waiting - {actor.id}:
+            assert all(f"<@{u}>" in posted[0].content for u in waiting), "still named"
+    assert step > 6
 
 
 async def test_the_counter_reads_allowed_mentions_as_discord_does(

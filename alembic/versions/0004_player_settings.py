@@ -1,0 +1,32 @@
+"""Per-person preferences: whether the bot may ping them.
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-11-29 10:00:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0004"
+down_revision: str | Sequence[str] | None = "0003"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "player_settings",
+        sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column(
+            "pings", sa.Boolean(), nullable=False, comment="False: never mention them with a ping"
+        ),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_settings")),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("player_settings")
