@@ -135,11 +135,31 @@ async def post_update(
         await interaction.response.edit_message(**panel)
     elif retire_buttons:
         await interaction.response.edit_message(view=None)
-    await interaction.followup.send(**kwargs)
+    await retire_previous(interaction, update)
+    posted = await interaction.followup.send(**kwargs, wait=True)
+    await interaction.client.store.note_post(update.game.id, posted.id)
     await send_private(interaction, update)
     after = interaction.client.after_post.get(update.system.id)
     if after:
         await after(interaction, update)
+
+
+async def retire_previous(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """Take the buttons off the game's previous post as the next one goes up, so only the
+    newest looks live."""
+    previous = await interaction.client.store.post_of(update.game.id)
+    pressed = interaction.message.id if interaction.message else None
+    if previous is None or previous == pressed:
+        return
+    channel = interaction.client.get_partial_messageable(
+        update.game.channel_id, guild_id=update.game.guild_id
+    )
+    try:
+        await channel.get_partial_message(previous).edit(view=None)
+    except discord.NotFound:
+        pass  # someone deleted the old post; nothing is left to retire
+    except discord.HTTPException:
+        log.warning("could not retire the buttons of message %s", previous, exc_info=True)
 
 
 def dm_label(update: Update) -> str:

@@ -79,6 +79,9 @@ class Game(Base):
     updated_at: Mapped[datetime]
     last_action_at: Mapped[datetime]
     reminded_at: Mapped[datetime | None]
+    post_id: Mapped[int | None] = mapped_column(
+        BigInteger, comment="The channel post carrying the game's current buttons"
+    )
 
 
 class Seat(Base):

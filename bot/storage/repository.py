@@ -320,6 +320,16 @@ class Store:
             row = (await session.execute(statement)).scalar_one()
             return guild_settings_record(row)
 
+    async def post_of(self, game_id: int) -> int | None:
+        """The channel post that carries the game's current buttons, if one was noted."""
+        async with self._sessions() as session:
+            return await session.scalar(select(Game.post_id).where(Game.id == game_id))
+
+    async def note_post(self, game_id: int, message_id: int) -> None:
+        """Note ``message_id`` as the game's current post."""
+        async with self._sessions.begin() as session:
+            await session.execute(update(Game).where(Game.id == game_id).values(post_id=message_id))
+
     # -- player settings ---------------------------------------------------------------
 
     async def quiet_players(self, user_ids: Sequence[int]) -> set[int]:

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+import bot.announce
 from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
@@ -105,3 +106,36 @@ async def test_the_counter_reads_allowed_mentions_as_discord_does(
     assert pinged(text, {"parse": []}) == []
     assert pinged(text, {"parse": [], "users": [str(alice.id)]}) == [alice.id]
     assert pinged(text, {"parse": [], "users": ["1"]}) == []
+
+
+def live_posts(sandbox: DiscordSandbox) -> list[Message]:
+    return [m for m in sandbox.messages() if m.components and not m.deleted]
+
+
+@pytest.mark.parametrize("retire", [True, False], ids=["as-built", "planted-fault"])
+async def test_only_the_newest_post_keeps_its_buttons(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    retire: bool,
+) -> None:
+    """Orders given by command (which press no button) and by buttons alike leave one post
+    with buttons in the channel: the newest. Planted fault: the old posts keep theirs."""
+    if not retire:
+
+        async def keep(*_: object) -> None:
+            return None
+
+        monkeypatch.setattr(bot.announce, "retire_previous", keep)
+    await measure_solo(sandbox, laager, "last-stand", alice, limit=6)
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, system = await laager.service.latest(place)
+    [order] = system.legal_orders(game.state, "british")[:1]
+    await sandbox.slash(alice, "game order", {"choice": order.key})
+    live = live_posts(sandbox)
+    newest = [m for m in sandbox.messages() if m.embeds][-1]
+    if retire:
+        assert live == [newest]
+    else:
+        assert len(live) > 1

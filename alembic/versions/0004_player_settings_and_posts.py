@@ -1,4 +1,5 @@
-"""Per-person preferences: whether the bot may ping them.
+"""Per-person preferences (whether the bot may ping them), and each game's current post,
+whose buttons are taken away when the next post replaces it.
 
 Revision ID: 0004
 Revises: 0003
@@ -26,7 +27,18 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_settings")),
     )
+    op.add_column(
+        "games",
+        sa.Column(
+            "post_id",
+            sa.BigInteger(),
+            nullable=True,
+            comment="The channel post carrying the game's current buttons",
+        ),
+    )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("post_id")
     op.drop_table("player_settings")
