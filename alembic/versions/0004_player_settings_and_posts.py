@@ -1,5 +1,6 @@
 """Per-person preferences (whether the bot may ping them), and each game's current post,
-whose buttons are taken away when the next post replaces it.
+whose buttons are taken away when the next post replaces it, and the fingerprint of the
+last map posted, so an order that moves nothing posts no new map.
 
 Revision ID: 0004
 Revises: 0003
@@ -36,9 +37,19 @@ def upgrade() -> None:
             comment="The channel post carrying the game's current buttons",
         ),
     )
+    op.add_column(
+        "games",
+        sa.Column(
+            "post_picture",
+            sa.String(length=64),
+            nullable=True,
+            comment="SHA-256 of the public picture last posted as a map",
+        ),
+    )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("post_picture")
         batch.drop_column("post_id")
     op.drop_table("player_settings")

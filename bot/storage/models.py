@@ -82,6 +82,9 @@ class Game(Base):
     post_id: Mapped[int | None] = mapped_column(
         BigInteger, comment="The channel post carrying the game's current buttons"
     )
+    post_picture: Mapped[str | None] = mapped_column(
+        String(64), comment="SHA-256 of the public picture last posted as a map"
+    )
 
 
 class Seat(Base):

@@ -320,15 +320,25 @@ class Store:
             row = (await session.execute(statement)).scalar_one()
             return guild_settings_record(row)
 
-    async def post_of(self, game_id: int) -> int | None:
-        """The channel post that carries the game's current buttons, if one was noted."""
+    async def post_of(self, game_id: int) -> tuple[int | None, str | None]:
+        """The channel post carrying the game's current buttons, and the fingerprint of the
+        last map posted (either None if none was noted)."""
         async with self._sessions() as session:
-            return await session.scalar(select(Game.post_id).where(Game.id == game_id))
+            row = (
+                await session.execute(
+                    select(Game.post_id, Game.post_picture).where(Game.id == game_id)
+                )
+            ).one_or_none()
+            return (row[0], row[1]) if row else (None, None)
 
-    async def note_post(self, game_id: int, message_id: int) -> None:
-        """Note ``message_id`` as the game's current post."""
+    async def note_post(self, game_id: int, message_id: int, picture: str | None) -> None:
+        """Note ``message_id`` as the game's current post and, when it carries a map,
+        ``picture`` as the fingerprint of that map."""
+        values: dict[str, Any] = {"post_id": message_id}
+        if picture is not None:
+            values["post_picture"] = picture
         async with self._sessions.begin() as session:
-            await session.execute(update(Game).where(Game.id == game_id).values(post_id=message_id))
+            await session.execute(update(Game).where(Game.id == game_id).values(**values))
 
     # -- player settings ---------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 
 import pytest
@@ -139,3 +140,35 @@ async def test_only_the_newest_post_keeps_its_buttons(
         assert live == [newest]
     else:
         assert len(live) > 1
+
+
+def maps_in_order(sandbox: DiscordSandbox) -> list[bytes | None]:
+    """The map each game post carried, in posting order (None: a post without one)."""
+    posts = [m for m in sandbox.messages() if m.embeds]
+    return [next((a.data for a in m.attachments if a.filename == "map.png"), None) for m in posts]
+
+
+@pytest.mark.parametrize("compare", [True, False], ids=["as-built", "planted-fault"])
+async def test_a_new_map_only_when_the_position_changed(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    compare: bool,
+) -> None:
+    """Aims and picks move nothing, so their posts carry no map and say so; every map
+    uploaded differs from the one before it. Planted fault: every post uploads its map."""
+    if not compare:
+        fresh = iter(range(10**6))
+        monkeypatch.setattr(bot.announce, "picture_print", lambda png: str(next(fresh)))
+    await measure_solo(sandbox, laager, "last-stand", alice, limit=40)
+    maps = maps_in_order(sandbox)
+    uploaded = [m for m in maps if m is not None]
+    repeats = sum(1 for a, b in itertools.pairwise(uploaded) if a == b)
+    if not compare:
+        assert repeats > 0, "the planted fault uploads the same map again"
+        return
+    assert repeats == 0, "a map identical to the last one was uploaded again"
+    assert None in maps, "some orders moved nothing and posted no map"
+    quiet = [m for m in sandbox.messages() if m.embeds and not m.attachments]
+    assert all(bot.announce.UNMOVED in m.text() for m in quiet)
