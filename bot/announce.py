@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -25,15 +26,19 @@ DM_CLOSED = 50007
 """Discord's error code for a user who does not accept DMs from the bot."""
 
 EMBED_LIMIT = 4000
+UNMOVED = "Nothing moved on the map; the last map posted above still shows the position."
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
     """Render a view to a PNG in a worker thread, so the event loop stays free."""
     png = await asyncio.to_thread(pairing.picture, view, options or {})
-    if png is None:
-        return None
-    return discord.File(io.BytesIO(png), filename="map.png")
+    return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
+
+
+def picture_print(png: bytes | None) -> str | None:
+    """A fingerprint of a drawn map: the same picture, byte for byte, gives the same one."""
+    return None if png is None else hashlib.sha256(png).hexdigest()
 
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
@@ -84,6 +89,16 @@ def turn_line(update: Update) -> str:
     return " ".join(f"<@{u}>" for u in waiting) + " - your move."
 
 
+async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
+    """Mentions in a post notify only those the game was just handed to, and not those who
+    turned pings off; every other mention in it stays a plain name."""
+    handed = update.handed_to
+    quiet = await bot.store.quiet_players(handed)
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in handed if u not in quiet]
+    )
+
+
 async def post_update(
     interaction: discord.Interaction[LaagerBot],
     update: Update,
@@ -100,20 +115,32 @@ async def post_update(
     if not interaction.response.is_done() and not retire_buttons and panel is None:
         await interaction.response.defer(thinking=True)
     view = update.public_view()
-    picture = await render(interaction.client.pairings[update.system.id], view)
+    store = interaction.client.store
+    previous, last_picture = await store.post_of(update.game.id)
+    pairing = interaction.client.pairings[update.system.id]
+    drawn = await render(pairing, view)
+    shown = picture_print(drawn.fp.read() if drawn else None)
+    picture = drawn if shown != last_picture else None
+    if picture:
+        picture.reset()
     report = report_of(update, view)
     embed = game_embed(update, view, report)
-    kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
+    kwargs: dict = {
+        "content": turn_line(update) or None,
+        "embed": embed,
+        "allowed_mentions": await pings_for(interaction.client, update),
+    }
     files = []
     if picture:
         embed.set_image(url="attachment://map.png")
         files.append(picture)
+    elif shown is not None:
+        embed.add_field(name="Map", value=UNMOVED, inline=False)
     if report.full:
         data = io.BytesIO(report.full.encode())
         files.append(discord.File(data, filename=report_file(update)))
     if files:
         kwargs["files"] = files
-    pairing = interaction.client.pairings[update.system.id]
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
@@ -121,11 +148,34 @@ async def post_update(
         await interaction.response.edit_message(**panel)
     elif retire_buttons:
         await interaction.response.edit_message(view=None)
-    await interaction.followup.send(**kwargs)
+    await retire_previous(interaction, previous)
+    posted = await interaction.followup.send(**kwargs, wait=True)
+    await store.note_post(update.game.id, posted.id, shown if picture else None)
     await send_private(interaction, update)
     after = interaction.client.after_post.get(update.system.id)
     if after:
         await after(interaction, update)
+
+
+async def retire_previous(
+    interaction: discord.Interaction[LaagerBot], previous: int | None
+) -> None:
+    """Take the buttons off the game's previous post as the next one goes up, so only the
+    newest looks live."""
+    pressed = interaction.message.id if interaction.message else None
+    if previous is None or previous == pressed:
+        return
+    if interaction.channel_id is None:
+        return
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id, guild_id=interaction.guild_id
+    )
+    try:
+        await channel.get_partial_message(previous).edit(view=None)
+    except discord.NotFound:
+        pass  # someone deleted the old post; nothing is left to retire
+    except discord.HTTPException:
+        log.warning("could not retire the buttons of message %s", previous, exc_info=True)
 
 
 def dm_label(update: Update) -> str:

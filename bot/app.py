@@ -61,7 +61,7 @@ class LaagerBot(commands.AutoShardedBot):
             help_command=None,
             tree_cls=AnsweringTree,
             guild_ready_timeout=0.5,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.pairings = pairings(settings.extra_systems)

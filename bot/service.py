@@ -82,6 +82,18 @@ class Update:
     lines: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
     result: Result | None = None
+    actor_id: int | None = None
+    """The person whose command or order led to this update, if one did."""
+    bot_moved: bool = False
+    """Whether the bot gave orders after that person, so the game comes back to them."""
+
+    @property
+    def handed_to(self) -> list[int]:
+        """Whom the game was just handed to: those it waits for, except the person who has
+        just acted and keeps the move (a hand-over comes back to them only after the bot)."""
+        if self.bot_moved:
+            return self.waiting_for
+        return [user for user in self.waiting_for if user != self.actor_id]
 
     @property
     def waiting_for(self) -> list[int]:
@@ -551,8 +563,18 @@ class GameService:
     ) -> Update:
         game = _loaded(system, game)
         seats = await self.store.seats(game.id)
+        actors = [i for i, e in enumerate(events) if e.actor_id is not None]
         update = Update(
-            game, system, seats, [e.public_text for e in events if e.public_text], {}, result
+            game,
+            system,
+            seats,
+            [e.public_text for e in events if e.public_text],
+            {},
+            result,
+            actor_id=events[actors[0]].actor_id if actors else None,
+            bot_moved=bool(actors)
+            and events[actors[-1]].kind == "action"
+            and any(e.kind == "bot" for e in events[actors[-1] + 1 :]),
         )
         for event in events:
             for side, text in (event.private or {}).items():

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import errors
-from bot.announce import COLOUR, clip, post_update, render, send_private
+from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
 from bot.interactions import Interaction, actor_of, place_of, within_budget
 from bot.orders import panel_message
@@ -164,7 +164,10 @@ class GameCog(LaagerCog):
         update = await self.bot.service.join(
             place_of(interaction), await actor_of(interaction), side, entropy
         )
-        await interaction.response.send_message("\n".join(update.lines))
+        lines = [*update.lines, turn_line(update)] if update.handed_to else update.lines
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=await pings_for(self.bot, update)
+        )
         await send_private(interaction, update)
 
     @game.command(
@@ -408,6 +411,25 @@ class GameCog(LaagerCog):
         embed = discord.Embed(title="Laager", colour=COLOUR, description=HELP)
         embed.add_field(name="Games", value=systems or "none installed", inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="pings", description="Whether the bot pings you when a game waits for you")
+    @app_commands.describe(choice="on: a ping when the game is handed to you; off: never")
+    @app_commands.choices(
+        choice=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def pings(self, interaction: Interaction, choice: str) -> None:
+        on = choice == "on"
+        await self.bot.store.set_pings(interaction.user.id, on)
+        said = (
+            "You will be pinged when a game is handed to you."
+            if on
+            else "You will not be pinged any more; posts still name you when a game waits for "
+            "you. Turn pings back on with `/game pings on`."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
 
     @game.command(name="settings", description="Referee role and reminder interval for this server")
     @app_commands.describe(

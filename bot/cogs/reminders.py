@@ -38,10 +38,15 @@ class Reminders(commands.Cog):
             channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             since = int(game.last_action_at.timestamp())
             pings = " ".join(f"<@{u}>" for u in users)
+            quiet = await self.bot.store.quiet_players(users)
+            allowed = discord.AllowedMentions(
+                users=[discord.Object(u) for u in users if u not in quiet]
+            )
             try:
                 await channel.send(
                     f"{pings} - game {game.id} is waiting for your move (last move <t:{since}:R>). "
-                    "`/game status` shows your choices."
+                    "`/game status` shows your choices.",
+                    allowed_mentions=allowed,
                 )
                 sent += 1
             except discord.HTTPException:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.sandbox.components import as_stored
@@ -10,6 +11,7 @@ from bot.sandbox.request_body import RequestBody, UploadedFile
 from bot.sandbox.state import MessageChanges, SandboxState
 
 GENERIC_CONTENT_TYPE = "application/octet-stream"
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class MessageInputError(Exception):
@@ -23,6 +25,7 @@ def message_changes(
     changes = MessageChanges()
     if "content" in fields:
         changes.content = fields["content"] or ""
+        changes.pings = pinged(changes.content, fields.get("allowed_mentions"))
     if "embeds" in fields:
         changes.embeds = list(fields["embeds"] or [])
     elif "embed" in fields:
@@ -33,6 +36,16 @@ def message_changes(
         changes.flags = int(fields["flags"])
     changes.attachments = _attachments(state, body, fields, existing)
     return changes
+
+
+def pinged(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    """The users a message with this content notifies, as Discord reads ``allowed_mentions``:
+    absent, every mention pings; present, only those its ``parse`` or ``users`` let through."""
+    named = [int(found) for found in MENTION.findall(content)]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return list(dict.fromkeys(named))
+    let = {int(user) for user in allowed.get("users") or []}
+    return list(dict.fromkeys(user for user in named if user in let))
 
 
 def _attachments(

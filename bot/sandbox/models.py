@@ -151,6 +151,8 @@ class Message:
     edited_timestamp: str | None = None
     history: list[MessageVersion] = field(default_factory=list)
     deleted: bool = False
+    pinged: list[int] = field(default_factory=list)
+    """Users notified when the message was delivered in a guild channel (edits never ping)."""
 
     @property
     def ephemeral(self) -> bool:

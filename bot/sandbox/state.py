@@ -38,6 +38,8 @@ class MessageChanges:
     components: list[JSON] | None = None
     flags: int | None = None
     attachments: list[Attachment] | None = None
+    pings: list[int] | None = None
+    """Users the content notifies under the request's ``allowed_mentions``."""
 
 
 class SandboxState:
@@ -211,6 +213,8 @@ class SandboxState:
             interaction=interaction,
             webhook_id=webhook_id,
         )
+        if ephemeral_to is None and not channel.is_dm:
+            message.pinged = list(changes.pings or [])
         self.messages[message.id] = message
         if ephemeral_to is None:
             channel.last_message_id = message.id
@@ -218,6 +222,9 @@ class SandboxState:
         return message
 
     def edit(self, message: Message, changes: MessageChanges) -> Message:
+        if message.loading and changes.pings is not None and not message.ephemeral:
+            # filling a "thinking" placeholder delivers the message, so its mentions notify
+            message.pinged = list(changes.pings)
         message.history.append(message.version())
         if changes.content is not None:
             message.content = changes.content

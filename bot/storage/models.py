@@ -79,6 +79,12 @@ class Game(Base):
     updated_at: Mapped[datetime]
     last_action_at: Mapped[datetime]
     reminded_at: Mapped[datetime | None]
+    post_id: Mapped[int | None] = mapped_column(
+        BigInteger, comment="The channel post carrying the game's current buttons"
+    )
+    post_picture: Mapped[str | None] = mapped_column(
+        String(64), comment="SHA-256 of the public picture last posted as a map"
+    )
 
 
 class Seat(Base):
@@ -125,6 +131,16 @@ class GuildSettings(Base):
     reminder_hours: Mapped[float | None] = mapped_column(
         comment="None: use the bot's REMINDER_HOURS setting"
     )
+    updated_at: Mapped[datetime]
+
+
+class PlayerSettings(Base):
+    """One person's preferences across every game; a person without a row uses the defaults."""
+
+    __tablename__ = "player_settings"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pings: Mapped[bool] = mapped_column(comment="False: never mention them with a ping")
     updated_at: Mapped[datetime]
 
 

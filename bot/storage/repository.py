@@ -23,7 +23,7 @@ from bot.storage.conversions import (
     seat_record,
 )
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
-from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
+from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -319,6 +319,50 @@ class Store:
             )
             row = (await session.execute(statement)).scalar_one()
             return guild_settings_record(row)
+
+    async def post_of(self, game_id: int) -> tuple[int | None, str | None]:
+        """The channel post carrying the game's current buttons, and the fingerprint of the
+        last map posted (either None if none was noted)."""
+        async with self._sessions() as session:
+            row = (
+                await session.execute(
+                    select(Game.post_id, Game.post_picture).where(Game.id == game_id)
+                )
+            ).one_or_none()
+            return (row[0], row[1]) if row else (None, None)
+
+    async def note_post(self, game_id: int, message_id: int, picture: str | None) -> None:
+        """Note ``message_id`` as the game's current post and, when it carries a map,
+        ``picture`` as the fingerprint of that map."""
+        values: dict[str, Any] = {"post_id": message_id}
+        if picture is not None:
+            values["post_picture"] = picture
+        async with self._sessions.begin() as session:
+            await session.execute(update(Game).where(Game.id == game_id).values(**values))
+
+    # -- player settings ---------------------------------------------------------------
+
+    async def quiet_players(self, user_ids: Sequence[int]) -> set[int]:
+        """Those of ``user_ids`` who turned their pings off."""
+        if not user_ids:
+            return set()
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(PlayerSettings.user_id).where(
+                    PlayerSettings.user_id.in_(list(user_ids)), PlayerSettings.pings.is_(False)
+                )
+            )
+            return set(rows.scalars())
+
+    async def set_pings(self, user_id: int, on: bool, *, now: datetime | None = None) -> None:
+        """Turn one person's pings on or off, creating their row on first use."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await session.get(PlayerSettings, user_id)
+            if row is None:
+                session.add(PlayerSettings(user_id=user_id, pings=on, updated_at=now))
+            else:
+                row.pings, row.updated_at = on, now
 
     # -- rolls -------------------------------------------------------------------------
 

@@ -1,0 +1,174 @@
+"""Channel etiquette, counted: pings, posts and maps per game turn of whole solo games."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+
+import pytest
+
+import bot.announce
+from bot.app import LaagerBot, running_bot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.service import Place, Update
+from tests.e2e.conftest import bot_settings
+from tests.e2e.etiquette import hand_backs, measure_solo
+from tests.e2e.leak_audit import Player, bots_order
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    async with running_bot(bot_settings(sandbox, sqlite_url)) as bot:
+        await sandbox.wait_ready()
+        yield bot
+
+
+@pytest.mark.parametrize("system_id", ["last-stand", "ramparts"])
+async def test_counts_of_a_solo_game(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, system_id: str
+) -> None:
+    measured = await measure_solo(sandbox, laager, system_id, alice)
+    print(f"\n{system_id}\n{measured.per_turn()}")
+    assert measured.over
+    handed = await hand_backs(laager, measured.game_id)
+    assert measured.total.pings == handed, "one ping each time the bot hands the game back"
+    assert set(measured.total.pinged) <= {alice.id}
+
+
+async def test_a_ping_after_every_click_is_caught(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted fault: every post pings whoever the game waits for, as before."""
+    monkeypatch.setattr(Update, "handed_to", property(lambda update: update.waiting_for))
+    measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=12)
+    assert measured.total.pings > await hand_backs(laager, measured.game_id)
+
+
+def last_post(sandbox: DiscordSandbox) -> Message:
+    return next(m for m in reversed(sandbox.messages()) if m.embeds)
+
+
+async def test_two_players_are_pinged_once_per_hand_over_and_can_turn_pings_off(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    assert last_post(sandbox).pinged == [], "starting a game pings nobody"
+    joined = await sandbox.slash(bob, "game join")
+    assert any(f"<@{bob.id}>" in m.text() for m in joined.messages), "the joiner is named"
+    pinged = [u for m in joined.messages for u in m.pinged]
+    assert pinged == [alice.id], "the game is handed to alice; bob just acted"
+
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    seats = {"red": alice, "blue": bob}
+    player = Player(sandbox, laager, {})
+    quiet = False
+    for step in range(40):
+        game, system = await laager.service.latest(place)
+        if game.status != "active":
+            break
+        side = system.to_act(game.state)[0]
+        actor = seats[side]
+        if step == 2:
+            answer = await sandbox.slash(bob, "game pings", {"choice": "off"})
+            assert answer.ephemeral and "not be pinged" in answer.response.content
+            quiet = True
+        if step == 6:
+            await sandbox.slash(bob, "game pings", {"choice": "on"})
+            quiet = False
+        before = len(sandbox.messages())
+        await player.give(actor, bots_order(system, game.state, side, step))
+        after, _ = await laager.service.latest(place)
+        waiting = (
+            {seats[s].id for s in system.to_act(after.state)} if after.status == "active" else set()
+        )
+        posted = [m for m in sandbox.messages()[before:] if m.embeds]
+        assert len(posted) == 1
+        pinged = posted[0].pinged
+        expected = sorted(waiting - {actor.id} - ({bob.id} if quiet else set()))
+        assert pinged == expected, f"step {step}: {actor.name} acted, pinged {pinged}"
+        if waiting - {actor.id}:
+            assert all(f"<@{u}>" in posted[0].content for u in waiting), "still named"
+    assert step > 6
+
+
+async def test_the_counter_reads_allowed_mentions_as_discord_does(
+    sandbox: DiscordSandbox, alice: SandboxUser
+) -> None:
+    """A mention pings unless ``allowed_mentions`` keeps it quiet; the counter sees which."""
+    from bot.sandbox.message_input import pinged
+
+    text = f"<@{alice.id}> and <@!{alice.id}>"
+    assert pinged(text, None) == [alice.id], "absent, every mention pings once"
+    assert pinged(text, {"parse": ["users"]}) == [alice.id]
+    assert pinged(text, {"parse": []}) == []
+    assert pinged(text, {"parse": [], "users": [str(alice.id)]}) == [alice.id]
+    assert pinged(text, {"parse": [], "users": ["1"]}) == []
+
+
+def live_posts(sandbox: DiscordSandbox) -> list[Message]:
+    return [m for m in sandbox.messages() if m.components and not m.deleted]
+
+
+@pytest.mark.parametrize("retire", [True, False], ids=["as-built", "planted-fault"])
+async def test_only_the_newest_post_keeps_its_buttons(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    retire: bool,
+) -> None:
+    """Orders given by command (which press no button) and by buttons alike leave one post
+    with buttons in the channel: the newest. Planted fault: the old posts keep theirs."""
+    if not retire:
+
+        async def keep(*_: object) -> None:
+            return None
+
+        monkeypatch.setattr(bot.announce, "retire_previous", keep)
+    await measure_solo(sandbox, laager, "last-stand", alice, limit=6)
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, system = await laager.service.latest(place)
+    [order] = system.legal_orders(game.state, "british")[:1]
+    await sandbox.slash(alice, "game order", {"choice": order.key})
+    live = live_posts(sandbox)
+    newest = [m for m in sandbox.messages() if m.embeds][-1]
+    if retire:
+        assert live == [newest]
+    else:
+        assert len(live) > 1
+
+
+def maps_in_order(sandbox: DiscordSandbox) -> list[bytes | None]:
+    """The map each game post carried, in posting order (None: a post without one)."""
+    posts = [m for m in sandbox.messages() if m.embeds]
+    return [next((a.data for a in m.attachments if a.filename == "map.png"), None) for m in posts]
+
+
+@pytest.mark.parametrize("compare", [True, False], ids=["as-built", "planted-fault"])
+async def test_a_new_map_only_when_the_position_changed(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    compare: bool,
+) -> None:
+    """Aims and picks move nothing, so their posts carry no map and say so; every map
+    uploaded differs from the one before it. Planted fault: every post uploads its map."""
+    if not compare:
+        fresh = iter(range(10**6))
+        monkeypatch.setattr(bot.announce, "picture_print", lambda png: str(next(fresh)))
+    await measure_solo(sandbox, laager, "last-stand", alice, limit=40)
+    maps = maps_in_order(sandbox)
+    uploaded = [m for m in maps if m is not None]
+    repeats = sum(1 for a, b in itertools.pairwise(uploaded) if a == b)
+    if not compare:
+        assert repeats > 0, "the planted fault uploads the same map again"
+        return
+    assert repeats == 0, "a map identical to the last one was uploaded again"
+    assert None in maps, "some orders moved nothing and posted no map"
+    quiet = [m for m in sandbox.messages() if m.embeds and not m.attachments]
+    assert all(bot.announce.UNMOVED in m.text() for m in quiet)
