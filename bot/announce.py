@@ -105,15 +105,17 @@ async def post_update(
     embed = game_embed(update, view, report)
     kwargs: dict = {"content": turn_line(update) or None, "embed": embed}
     files = []
+    pairing = interaction.client.pairings[update.system.id]
     if picture:
         embed.set_image(url="attachment://map.png")
         files.append(picture)
+        if pairing.map_note:
+            embed.set_footer(text=f"{pairing.map_note}\n{embed.footer.text}")
     if report.full:
         data = io.BytesIO(report.full.encode())
         files.append(discord.File(data, filename=report_file(update)))
     if files:
         kwargs["files"] = files
-    pairing = interaction.client.pairings[update.system.id]
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons

@@ -175,7 +175,7 @@ def draw_counters(
     draw = ImageDraw.Draw(image)
     s = grid.size
     k = s / 25
-    small, bold = max(9, round(10 * k)), max(11, round(14 * k))
+    bold = max(11, round(14 * k))
     covered: list[Box] = []
     for number, count in picture["zulus"].items():
         if only is not None and number not in only:
@@ -195,9 +195,12 @@ def draw_counters(
         x, y = grid.at[number]
         units = [u for u in stacks.get(number, []) if not u["leader"]]
         leaders = [u for u in stacks.get(number, []) if u["leader"]]
-        width = 15 * k
-        start = x - width * len(units[:2]) / 2 - (2 * k if len(units) > 2 else 0)
-        for index, unit in enumerate(units[:2]):
+        # Every unit gets its own box; a stack of three or more shares the width of two, so
+        # the boxes never reach the numbers of the hexes below either side.
+        width = 15 * k if len(units) <= 2 else 30 * k / len(units)
+        digits = bold if len(units) <= 2 else round(min(bold, 1.7 * width))
+        start = x - width * len(units) / 2
+        for index, unit in enumerate(units):
             left = start + index * width
             box = (left + 1, y - 5 * k, left + width - 1, y + 11 * k)
             covered.append(box)
@@ -207,19 +210,8 @@ def draw_counters(
                 outline=(255, 255, 255) if unit["square"] else INK,
                 width=max(2, round(2 * k)) if unit["square"] else 1,
             )
-            put(image, ((box[0] + box[2]) / 2, y + 3 * k), str(unit["strength"]), bold, WHITE, "mm")
-        if len(units) > 2:
-            more = f"+{len(units) - 2}"
-            put(image, (start + 2 * width + 1, y + 3 * k), more, small, BRITISH, "lm")
-            left, top, right, bottom = font(small).getbbox(more, anchor="lm")
-            covered.append(
-                (
-                    start + 2 * width + 1 + left,
-                    y + 3 * k + top,
-                    start + 2 * width + 1 + right,
-                    y + 3 * k + bottom,
-                )
-            )
+            middle = ((box[0] + box[2]) / 2, y + 3 * k)
+            put(image, middle, str(unit["strength"]), digits, WHITE, "mm")
         for index, _ in enumerate(leaders[:3]):
             cx = x - 11 * k + index * 7 * k
             ring = (cx - 3 * k, y + 12 * k, cx + 3 * k, y + 18 * k)
