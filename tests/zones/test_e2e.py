@@ -130,10 +130,9 @@ async def play_out(
         if zulu and zulu_strengths(after.state) != zulu_strengths(game.state):
             changed[order.kind] += 1
             dms = [m.content for m in sandbox.dms(zulu)[told:]]
-            assert any(f"game {game.id}**" in m and "Zulu strengths changed" in m for m in dms), (
-                order.key,
-                dms,
-            )
+            assert any(
+                f"game {game.id}**" in m and "Zulu strengths changed" in m for m in dms
+            ), (order.key, dms)
     raise AssertionError("the game did not end")
 
 
