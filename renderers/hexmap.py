@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from games.last_stand.board import Board, board
 from games.last_stand.hexes import centre, corners
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
-from renderers.png import encode
+from renderers.png import encode_indexed
 from renderers.text_stamps import put
 from renderers.theme import BRITISH, HIGHLIGHT, INK, PAPER, ZULU, font
 
@@ -94,12 +94,7 @@ def terrain_layer(size: int) -> Image.Image:
     image = Image.new("RGB", (grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
     for number, (x, y) in grid.at.items():
-        fill = TERRAIN_FILL[b.terrain[number].name]
-        if number in b.onrush:
-            fill = ONRUSH_FILL
-        elif number in b.escape:
-            fill = ESCAPE_FILL
-        draw.polygon(corners(x, y, size), fill=fill, outline=GRID)
+        draw.polygon(corners(x, y, size), fill=hex_fill(number), outline=GRID)
         _terrain_mark(draw, b.terrain[number].name, x, y, size)
     road = [grid.at[h] for h in b.road]
     draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
@@ -110,6 +105,15 @@ def terrain_layer(size: int) -> Image.Image:
         x, y = grid.at[number]
         draw.polygon(corners(x, y, size - 2), outline=(150, 40, 30), width=2)
     return image
+
+
+def hex_fill(number: str) -> tuple[int, int, int]:
+    b = board()
+    if number in b.onrush:
+        return ONRUSH_FILL
+    if number in b.escape:
+        return ESCAPE_FILL
+    return TERRAIN_FILL[b.terrain[number].name]
 
 
 def _terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: int) -> None:
@@ -231,7 +235,7 @@ def draw_counters(
 
 def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> None:
     """The last phase's and this phase's moves (lines) and hits (rings); the hex numbers
-    under the rings are written again on top so they stay readable."""
+    the rings cross are written again on their own ground so they stay readable."""
     draw = ImageDraw.Draw(image)
     s = grid.size
     for mark in picture["marks"]:
@@ -247,11 +251,20 @@ def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> Non
             x, y = grid.at[mark["x"]]
             colour = HIGHLIGHT if mark["k"] == "h" else MISS
             draw.polygon(corners(x, y, s * 0.8), outline=colour, width=max(3, s // 7))
-            put(image, (x, y - s * NUMBER_RISE), mark["x"], number_size(s), INK, "mm")
+            left, top, right, bottom = number_box(grid, mark["x"])
+            draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=hex_fill(mark["x"]))
+            label = font(number_size(s))
+            draw.text((x, y - s * NUMBER_RISE), mark["x"], fill=INK, font=label, anchor="mm")
+
+
+PALETTE = 128
+"""Colours in the sent PNG: the map is flat colour and type, so a fast palette keeps the text
+crisp and the file smaller and quicker to compress than full colour."""
 
 
 def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
-    return encode(map_image(picture, options))
+    image = map_image(picture, options)
+    return encode_indexed(image.quantize(PALETTE, method=Image.Quantize.FASTOCTREE))
 
 
 def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
