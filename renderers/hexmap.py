@@ -269,12 +269,13 @@ def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
 
 def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     """The area of the action unless ``whole`` asks for the whole map or ``zoom`` names a hex
-    to centre a close-up on."""
+    to centre a close-up on; the whole map too when no British unit is left on it."""
     zoom = options.get("zoom")
     if zoom and str(zoom) in board():
         return _zoomed(picture, str(zoom))
-    if not options.get("whole"):
-        return _action(picture)
+    area = action_area(picture)
+    if area and not options.get("whole"):
+        return _action(picture, area)
     grid = layout(SIZE)
     base = terrain_layer(SIZE)
     image = Image.new("RGB", (grid.width + PANEL_WIDTH, grid.height), PAPER)
@@ -311,8 +312,8 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
 
 
 def action_area(picture: dict[str, Any]) -> set[str]:
-    """The British units, the wagon and the Zulus within reach of them; empty when no British
-    unit is on the map."""
+    """The British units, the wagon and the Zulus within reach of them; empty when neither a
+    British unit nor the wagon is left on the map."""
     b = board()
     british = {u["hex"] for u in picture["british"] if u["hex"]}
     if picture["wagon"]:
@@ -335,12 +336,9 @@ def action_box(area: set[str], grid: Layout) -> tuple[int, int, int, int]:
     )
 
 
-def _action(picture: dict[str, Any]) -> Image.Image:
+def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
     """The posted map: the area of the action, large enough to read on a phone."""
     grid = layout(ACTION_SIZE)
-    area = action_area(picture)
-    if not area:
-        area = set(grid.at)
     box = action_box(area, grid)
     image = terrain_layer(ACTION_SIZE).crop(box)
     shifted = Layout.__new__(Layout)

@@ -78,6 +78,11 @@ def test_the_posted_map_holds_every_british_unit(seed: int, turn: int) -> None:
     assert image.width < map_image(picture, {"whole": True}).width * 2
 
 
+def test_with_no_british_left_the_whole_map_is_posted() -> None:
+    picture = {**bot_position(3, 4), "british": [], "wagon": None}
+    assert map_image(picture, {}).size == map_image(picture, {"whole": True}).size
+
+
 def test_a_crop_that_leaves_out_a_unit_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     picture = bot_position(3, 4)
     far = {**picture, "british": picture["british"] + [{**picture["british"][0], "hex": "0101"}]}
