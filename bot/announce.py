@@ -134,6 +134,8 @@ async def post_update(
     if picture:
         embed.set_image(url="attachment://map.png")
         files.append(picture)
+        if pairing.map_note:
+            embed.set_footer(text=f"{pairing.map_note}\n{embed.footer.text}")
     elif shown is not None:
         embed.add_field(name="Map", value=UNMOVED, inline=False)
     if report.full:

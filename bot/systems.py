@@ -26,13 +26,16 @@ class Pairing:
     """A system with what the bot adds to it: ``render`` draws its views (None: it has no
     picture), ``cog`` names the extension module of its own commands (None: ``/game``
     serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
-    gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up)."""
+    gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
+    ``map_note`` says, under a posted picture that shows only part of the map, how to see it
+    all."""
 
     system: GameSystem
     render: Render | None = None
     cog: str | None = None
     layout: Layout = button_layout
     close_ups: Callable[[], Collection[str]] | None = None
+    map_note: str | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""
@@ -64,6 +67,7 @@ BUILT_IN: tuple[Pairing, ...] = (
         last_stand.render,
         "bot.cogs.last_stand",
         close_ups=lambda: last_stand_board().axial.keys(),
+        map_note="The map shows the area of the action; /game map whole:True shows it all.",
     ),
     Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts", menu_layout(RAMPARTS_MENUS)),
     Pairing(ZONES, zones_render.render, "bot.cogs.zones", menu_layout(ZONES_MENUS)),

@@ -14,15 +14,23 @@ from PIL import Image, ImageDraw
 from games.last_stand.board import Board, board
 from games.last_stand.hexes import centre, corners
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
-from renderers.png import encode
+from renderers.png import encode_indexed
 from renderers.text_stamps import put
 from renderers.theme import BRITISH, HIGHLIGHT, INK, PAPER, ZULU, font
 
 SIZE = 25
 """Hex circumradius in pixels on the full map: the whole field fits a phone screen."""
+ACTION_SIZE = 2 * SIZE
+"""The posted map: the area of the action at twice the whole map's density, for phones."""
+ACTION_REACH = 1
+"""Zulus this many hexes from a British unit are in the action; the crop keeps one hex
+more on every side, so the next ring of Zulus shows too."""
 ZOOM_SIZE = 56
 ZOOM_REACH = 4
 MARGIN = 8
+NUMBER_RISE = 0.62
+"""How far above a hex's centre its number sits, in circumradii: clear of the counters."""
+CAPTION = 2 * 22
 
 TERRAIN_FILL = {
     "clear": (233, 224, 192),
@@ -64,7 +72,18 @@ def layout(size: int) -> Layout:
 
 
 def number_size(size: int) -> int:
-    return max(9, size * 2 // 5)
+    return max(9, round(size * 0.55))
+
+
+Box = tuple[float, float, float, float]
+
+
+def number_box(grid: Layout, number: str) -> Box:
+    """Where a hex's number is written: the top of the hex, above any counter."""
+    x, y = grid.at[number]
+    left, top, right, bottom = font(number_size(grid.size)).getbbox(number, anchor="mm")
+    y -= grid.size * NUMBER_RISE
+    return (x + left, y + top, x + right, y + bottom)
 
 
 @cache
@@ -75,22 +94,26 @@ def terrain_layer(size: int) -> Image.Image:
     image = Image.new("RGB", (grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
     for number, (x, y) in grid.at.items():
-        fill = TERRAIN_FILL[b.terrain[number].name]
-        if number in b.onrush:
-            fill = ONRUSH_FILL
-        elif number in b.escape:
-            fill = ESCAPE_FILL
-        draw.polygon(corners(x, y, size), fill=fill, outline=GRID)
+        draw.polygon(corners(x, y, size), fill=hex_fill(number), outline=GRID)
         _terrain_mark(draw, b.terrain[number].name, x, y, size)
     road = [grid.at[h] for h in b.road]
     draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
     label = font(number_size(size))
     for number, (x, y) in grid.at.items():
-        draw.text((x, y - size * 0.62), number, fill=INK, font=label, anchor="mm")
+        draw.text((x, y - size * NUMBER_RISE), number, fill=INK, font=label, anchor="mm")
     for number in b.onrush:
         x, y = grid.at[number]
         draw.polygon(corners(x, y, size - 2), outline=(150, 40, 30), width=2)
     return image
+
+
+def hex_fill(number: str) -> tuple[int, int, int]:
+    b = board()
+    if number in b.onrush:
+        return ONRUSH_FILL
+    if number in b.escape:
+        return ESCAPE_FILL
+    return TERRAIN_FILL[b.terrain[number].name]
 
 
 def _terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: int) -> None:
@@ -150,19 +173,22 @@ def zulu_counter(size: int, label: str) -> Image.Image:
 
 def draw_counters(
     image: Image.Image, picture: dict[str, Any], grid: Layout, only: set[str] | None
-) -> None:
+) -> list[Box]:
+    """Draw every counter (only those in ``only``, when given) and give the boxes they cover,
+    so hex numbers can be shown to stay clear of them."""
     draw = ImageDraw.Draw(image)
     s = grid.size
     k = s / 25
-    small, bold = max(9, round(10 * k)), max(11, round(13 * k))
+    bold = max(11, round(14 * k))
+    covered: list[Box] = []
     for number, count in picture["zulus"].items():
         if only is not None and number not in only:
             continue
         x, y = grid.at[number]
-        sprite = zulu_counter(s, str(count) if count > 1 or number in board().onrush else "Z")
-        image.paste(
-            sprite, (round(x - sprite.width / 2), round(y + 3 * k - sprite.height / 2)), sprite
-        )
+        sprite = zulu_counter(s, str(count))
+        at = (round(x - sprite.width / 2), round(y + 3 * k - sprite.height / 2))
+        image.paste(sprite, at, sprite)
+        covered.append((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
     stacks: dict[str, list[dict[str, Any]]] = {}
     for unit in picture["british"]:
         stacks.setdefault(unit["hex"], []).append(unit)
@@ -173,31 +199,30 @@ def draw_counters(
         x, y = grid.at[number]
         units = [u for u in stacks.get(number, []) if not u["leader"]]
         leaders = [u for u in stacks.get(number, []) if u["leader"]]
-        width = 15 * k
-        start = x - width * len(units[:2]) / 2 - (2 * k if len(units) > 2 else 0)
-        for index, unit in enumerate(units[:2]):
+        # Every unit gets its own box; a stack of three or more shares the width of two, so
+        # the boxes never reach the numbers of the hexes below either side.
+        width = 15 * k if len(units) <= 2 else 30 * k / len(units)
+        digits = bold if len(units) <= 2 else round(min(bold, 1.7 * width))
+        start = x - width * len(units) / 2
+        for index, unit in enumerate(units):
             left = start + index * width
             box = (left + 1, y - 5 * k, left + width - 1, y + 11 * k)
+            covered.append(box)
             draw.rectangle(
                 box,
                 fill=BRITISH,
                 outline=(255, 255, 255) if unit["square"] else INK,
                 width=max(2, round(2 * k)) if unit["square"] else 1,
             )
-            put(image, ((box[0] + box[2]) / 2, y + 3 * k), str(unit["strength"]), bold, WHITE, "mm")
-        if len(units) > 2:
-            put(
-                image,
-                (start + 2 * width + 1, y + 3 * k),
-                f"+{len(units) - 2}",
-                small,
-                BRITISH,
-                "lm",
-            )
+            middle = ((box[0] + box[2]) / 2, y + 3 * k)
+            put(image, middle, str(unit["strength"]), digits, WHITE, "mm")
         for index, _ in enumerate(leaders[:3]):
             cx = x - 11 * k + index * 7 * k
-            draw.ellipse((cx - 3 * k, y + 12 * k, cx + 3 * k, y + 18 * k), fill=LEADER, outline=INK)
+            ring = (cx - 3 * k, y + 12 * k, cx + 3 * k, y + 18 * k)
+            covered.append(ring)
+            draw.ellipse(ring, fill=LEADER, outline=INK)
         if number == wagon:
+            covered.append((x + 6 * k, y + 2 * k, x + 21 * k, y + 17 * k))
             draw.rectangle((x + 6 * k, y + 12 * k, x + 14 * k, y + 17 * k), fill=WAGON)
             if picture["colours"] == "shown":
                 draw.line([(x + 14 * k, y + 12 * k), (x + 14 * k, y + 2 * k)], fill=INK)
@@ -205,11 +230,12 @@ def draw_counters(
                     [(x + 14 * k, y + 2 * k), (x + 21 * k, y + 4 * k), (x + 14 * k, y + 7 * k)],
                     fill=(20, 40, 160),
                 )
+    return covered
 
 
 def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> None:
     """The last phase's and this phase's moves (lines) and hits (rings); the hex numbers
-    under the rings are written again on top so they stay readable."""
+    the rings cross are written again on their own ground so they stay readable."""
     draw = ImageDraw.Draw(image)
     s = grid.size
     for mark in picture["marks"]:
@@ -225,17 +251,31 @@ def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> Non
             x, y = grid.at[mark["x"]]
             colour = HIGHLIGHT if mark["k"] == "h" else MISS
             draw.polygon(corners(x, y, s * 0.8), outline=colour, width=max(3, s // 7))
-            put(image, (x, y - s * 0.62), mark["x"], number_size(s), INK, "mm")
+            left, top, right, bottom = number_box(grid, mark["x"])
+            draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=hex_fill(mark["x"]))
+            label = font(number_size(s))
+            draw.text((x, y - s * NUMBER_RISE), mark["x"], fill=INK, font=label, anchor="mm")
+
+
+PALETTE = 128
+"""Colours in the sent PNG: the map is flat colour and type, so a fast palette keeps the text
+crisp and the file smaller and quicker to compress than full colour."""
 
 
 def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
-    return encode(map_image(picture, options))
+    image = map_image(picture, options)
+    return encode_indexed(image.quantize(PALETTE, method=Image.Quantize.FASTOCTREE))
 
 
 def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
+    """The area of the action unless ``whole`` asks for the whole map or ``zoom`` names a hex
+    to centre a close-up on; the whole map too when no British unit is left on it."""
     zoom = options.get("zoom")
     if zoom and str(zoom) in board():
         return _zoomed(picture, str(zoom))
+    area = action_area(picture)
+    if area and not options.get("whole"):
+        return _action(picture, area)
     grid = layout(SIZE)
     base = terrain_layer(SIZE)
     image = Image.new("RGB", (grid.width + PANEL_WIDTH, grid.height), PAPER)
@@ -269,3 +309,51 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
         font=font(20),
     )
     return crop
+
+
+def action_area(picture: dict[str, Any]) -> set[str]:
+    """The British units, the wagon and the Zulus within reach of them; empty when neither a
+    British unit nor the wagon is left on the map."""
+    b = board()
+    british = {u["hex"] for u in picture["british"] if u["hex"]}
+    if picture["wagon"]:
+        british.add(picture["wagon"])
+    near = {h for n in british for h in b.near(n, ACTION_REACH)}
+    return british | {h for h in picture["zulus"] if h in near}
+
+
+def action_box(area: set[str], grid: Layout) -> tuple[int, int, int, int]:
+    """The pixel box around ``area`` with a hex to spare on every side."""
+    s = grid.size
+    xs = [grid.at[h][0] for h in area]
+    ys = [grid.at[h][1] for h in area]
+    spare_x, spare_y = s * 2.5, s * 0.87 * 3
+    return (
+        max(0, int(min(xs) - spare_x)),
+        max(0, int(min(ys) - spare_y)),
+        min(grid.width, int(max(xs) + spare_x)),
+        min(grid.height, int(max(ys) + spare_y)),
+    )
+
+
+def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
+    """The posted map: the area of the action, large enough to read on a phone."""
+    grid = layout(ACTION_SIZE)
+    box = action_box(area, grid)
+    image = terrain_layer(ACTION_SIZE).crop(box)
+    shifted = Layout.__new__(Layout)
+    shifted.size, shifted.width, shifted.height = grid.size, image.width, image.height
+    shifted.at = {n: (x - box[0], y - box[1]) for n, (x, y) in grid.at.items()}
+    draw_marks(image, picture, shifted)
+    draw_counters(image, picture, shifted, None)
+    framed = Image.new("RGB", (image.width, image.height + CAPTION), PAPER)
+    framed.paste(image, (0, CAPTION))
+    line = ImageDraw.Draw(framed)
+    line.line([(0, CAPTION - 1), (framed.width, CAPTION - 1)], fill=INK, width=2)
+    on_map = sum(picture["zulus"].values())
+    text = f"Turn {picture['turn']} · {picture['phase_title']} · Zulus on map {on_map}"
+    size = 30
+    while size > 12 and font(size).getlength(text) > framed.width - 20:
+        size -= 2
+    put(framed, (10, CAPTION / 2), text, size, INK, "lm")
+    return framed

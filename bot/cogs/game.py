@@ -332,9 +332,15 @@ class GameCog(LaagerCog):
         return now.id != game.id or now.state != game.state
 
     @game.command(name="map", description="Post the current map")
-    @app_commands.describe(zoom="Centre a close-up on this location (where the game supports it)")
+    @app_commands.describe(
+        zoom="Centre a close-up on this location (where the game supports it)",
+        whole="Show the whole map, not only the area of the action",
+    )
     async def map(
-        self, interaction: Interaction, zoom: app_commands.Range[str, 1, 20] | None = None
+        self,
+        interaction: Interaction,
+        zoom: app_commands.Range[str, 1, 20] | None = None,
+        whole: bool = False,
     ) -> None:
         game, system, _ = await self.bot.service.current(place_of(interaction))
         pairing = self.bot.pairings[system.id]
@@ -342,7 +348,7 @@ class GameCog(LaagerCog):
             zoom = close_up(pairing, zoom)
         await interaction.response.defer(thinking=True)
         view = system.view(game.state, Viewer.public())
-        picture = await render(pairing, view, {"zoom": zoom})
+        picture = await render(pairing, view, {"zoom": zoom, "whole": whole})
         if picture is None:
             await interaction.followup.send(f"{system.title} has no map to show.")
             return

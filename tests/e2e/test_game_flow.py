@@ -71,3 +71,18 @@ async def test_a_bare_system_plays_without_a_picture(
         assert "Strike" in started.response.text() and started.response.attachments == []
         shown = await sandbox.slash(alice, "game map")
         assert "Duel (test game) has no map to show." in shown.response.content
+
+
+async def test_the_last_stand_map_shows_the_action_and_the_whole_map_on_request(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """Issue 11: the posted map is the area of the action, and says how to see it all."""
+    started = await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    post = started.response
+    assert "/game map whole:True" in post.embeds[0]["footer"]["text"]
+    shown = await sandbox.slash(alice, "game map")
+    whole = await sandbox.slash(alice, "game map", {"whole": True})
+    part, all_of_it = png_of(shown.messages[-1]), png_of(whole.messages[-1])
+    assert part.size != all_of_it.size and all_of_it.size == (1216, 622)

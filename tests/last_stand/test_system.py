@@ -68,12 +68,12 @@ def test_public_view_and_map_picture() -> None:
     view = SYSTEM.view(state, Viewer.public())
     assert view.title.startswith("Turn 1")
     assert any("Zulus: 112 on the map" in line for line in view.lines)
-    image = Image.open(io.BytesIO(render(view, {})))
+    image = Image.open(io.BytesIO(render(view, {"whole": True})))
     assert image.size[0] > 1000 and image.size[1] > 500
     zoom = Image.open(io.BytesIO(render(view, {"zoom": "1206"})))
     assert zoom.size[0] < image.size[0]
-    unknown = map_image(view.picture, {"zoom": "9999"})  # not a hex: the whole map
-    assert unknown.size == image.size
+    unknown = map_image(view.picture, {"zoom": "9999"})  # not a hex: the posted map
+    assert unknown.size == map_image(view.picture, {}).size
 
 
 def test_map_highlights_moves_and_hits() -> None:

@@ -1,0 +1,139 @@
+"""The posted Last Stand map: the area of the action, hex numbers clear of counters, Zulu
+counts (issue 11, maps for phones)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games.core.dice import Dice, derived_seed
+from games.core.engine import Viewer
+from games.last_stand.system import SYSTEM
+from renderers import hexmap
+from renderers.hexmap import (
+    ACTION_SIZE,
+    Box,
+    action_area,
+    action_box,
+    draw_counters,
+    layout,
+    map_image,
+    number_box,
+)
+from tests.last_stand.scenes import scene
+
+
+def bot_position(seed: int, turn: int) -> dict[str, Any]:
+    """The picture of a bot game at the start of the given turn's Phase IV."""
+    dice = Dice(derived_seed("map-test", seed))
+    state = SYSTEM.new("historical", {}, dice).state
+    while not (state["turn"] == turn and state["phase"] == "british_4") and not state["result"]:
+        [side] = SYSTEM.to_act(state)
+        state = SYSTEM.apply(state, side, SYSTEM.bot_action(state, side, dice), dice).state
+    return SYSTEM.view(state, Viewer.public()).picture
+
+
+CROWDED = scene(
+    {
+        "a": "1706",
+        "c": "1706",
+        "e": "1706",
+        "durnfurd": "1706",
+        "pulleine": "1706",
+        "young": "1706",
+        "f": "1606",
+        "g": "1707",
+        "h": "1805",
+    },
+    ["1605", "1705", "1705", "1705", "1806", "1807", "1607"],
+    wagon="1706",
+    colours="shown",
+)
+"""A stack of three units and three leaders with the wagon and Colours, Zulus all round."""
+
+
+def outside_crop(picture: dict[str, Any]) -> list[str]:
+    """The hexes of British units not wholly inside the posted map's crop."""
+    grid = layout(ACTION_SIZE)
+    left, top, right, bottom = action_box(hexmap.action_area(picture), grid)
+    s, h = grid.size, grid.size * 0.87
+    missing = []
+    for unit in picture["british"]:
+        x, y = grid.at[unit["hex"]]
+        if not (left <= x - s and x + s <= right and top <= y - h and y + h <= bottom):
+            missing.append(unit["hex"])
+    return missing
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_the_posted_map_holds_every_british_unit(seed: int, turn: int) -> None:
+    picture = bot_position(seed, turn)
+    assert picture["british"]
+    assert outside_crop(picture) == []
+    image = map_image(picture, {})
+    box = action_box(action_area(picture), layout(ACTION_SIZE))
+    assert image.width == box[2] - box[0]
+    assert image.width < map_image(picture, {"whole": True}).width * 2
+
+
+def test_with_no_british_left_the_whole_map_is_posted() -> None:
+    picture = {**bot_position(3, 4), "british": [], "wagon": None}
+    assert map_image(picture, {}).size == map_image(picture, {"whole": True}).size
+
+
+def test_a_crop_that_leaves_out_a_unit_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = bot_position(3, 4)
+    far = {**picture, "british": picture["british"] + [{**picture["british"][0], "hex": "0101"}]}
+    real = hexmap.action_area
+    monkeypatch.setattr(hexmap, "action_area", lambda p: real(picture))
+    assert outside_crop(far) == ["0101"]
+
+
+def overlaps(picture: dict[str, Any]) -> list[tuple[str, Box]]:
+    """Hex numbers whose box meets a counter's box, at the posted map's scale."""
+    grid = layout(ACTION_SIZE)
+    blank = Image.new("RGB", (grid.width, grid.height))
+    covered = draw_counters(blank, picture, grid, None)
+    found = []
+    for number in grid.at:
+        nl, nt, nr, nb = number_box(grid, number)
+        for cl, ct, cr, cb in covered:
+            if nl < cr and cl < nr and nt < cb and ct < nb:
+                found.append((number, (cl, ct, cr, cb)))
+    return found
+
+
+def test_hex_numbers_stay_clear_of_counters() -> None:
+    crowded = SYSTEM.view(CROWDED, Viewer.public()).picture
+    for picture in (crowded, bot_position(1, 2), bot_position(3, 4)):
+        assert overlaps(picture) == []
+
+
+def test_a_number_written_over_a_counter_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hexmap, "NUMBER_RISE", 0.1)
+    crowded = SYSTEM.view(CROWDED, Viewer.public()).picture
+    assert {number for number, _ in overlaps(crowded)} >= {"1706", "1705", "1606"}
+
+
+def counter_labels(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """The label drawn on each Zulu counter of the posted map."""
+    drawn: list[str] = []
+    real = hexmap.zulu_counter
+
+    def spy(size: int, label: str) -> Image.Image:
+        drawn.append(label)
+        return real(size, label)
+
+    monkeypatch.setattr(hexmap, "zulu_counter", spy)
+    map_image(picture, {})
+    return dict(zip(picture["zulus"], drawn, strict=True))
+
+
+def test_zulu_counters_show_how_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything on the map is open to both sides (6.5), so the count is no secret."""
+    assert SYSTEM.secrets(CROWDED) == []
+    labels = counter_labels(SYSTEM.view(CROWDED, Viewer.public()).picture, monkeypatch)
+    assert labels["1705"] == "3"
+    assert labels["1605"] == "1"
