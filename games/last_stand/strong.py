@@ -1,10 +1,12 @@
 """A stronger British commander, for measuring whether the game can be won.
 
 Kept apart from ``ai`` on purpose: stored games replay by asking the built-in bot again, so
-the built-in British must never change. This one plays for the escape of 4.1: detachments
-and Lt. A gather at the wagon, the wagon, Colours and their escort march west along the
-road every movement phase, units the Zulus close on form square, and each fire masses
-just enough strength for the best hit number on the Zulus nearest the wagon.
+the built-in British must never change. This one plays for survival to the end of turn 6
+(4.2): it fires before it moves, every unit forms square where it stands, and each fire
+masses just enough strength for the best hit number on the Zulus that threaten the most
+British hexes. It takes the escape of 4.1 only when the wagon's column can reach an escape
+hex this phase: marching the wagon west every turn was measured, and lost the escort
+sooner than standing (see ``tests/bench/balance.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from games.last_stand.state import (
     UNITS,
     british_by_hex,
     phase_kind,
-    zulus_by_hex,
 )
 
 SURE = 5
@@ -38,9 +39,12 @@ def british_action(state: JSON, dice: Dice) -> JSON:
     if kind == "arrivals":
         if state["colours"] == "waiting":
             return {"type": "colours", "show": state["wagon"] is not None}
-        return {"type": "arrive", "hex": min(setup.arrival_hexes(state), key=lambda h: (to_wagon(state, h), h))}
+        return {
+            "type": "arrive",
+            "hex": min(setup.arrival_hexes(state), key=lambda h: (to_wagon(state, h), h)),
+        }
     if kind == "announce":
-        return {"type": "order", "first": "move"}
+        return {"type": "order", "first": "combat"}
     if kind in ("reaction", "british_combat"):
         return massed_fire(state, reaction=kind == "reaction") or {"type": "end"}
     if kind == "british_move":
@@ -63,7 +67,11 @@ def placement(state: JSON) -> JSON:
     for unit in setup.to_place(state):
         spots = setup.setup_hexes(state, unit)
         if spots:
-            return {"type": "place", "unit": unit, "hex": min(spots, key=lambda h: (to_wagon(state, h), h))}
+            return {
+                "type": "place",
+                "unit": unit,
+                "hex": min(spots, key=lambda h: (to_wagon(state, h), h)),
+            }
     return {"type": "auto"} if setup.to_place(state) else {"type": "end"}
 
 
@@ -88,29 +96,21 @@ def escort_wagon(state: JSON, wagon: str) -> JSON | None:
     here = british_by_hex(state).get(wagon, [])
     escort = [u for u in here if movable(state, u) and not state["british"][u].get("square")]
     if escort:
-        group = ["wagon", *escort, *(u for u in here if UNITS[u]["leader"] and movement.unit_can_move(state, u))]
+        group = [
+            "wagon",
+            *escort,
+            *(u for u in here if UNITS[u]["leader"] and movement.unit_can_move(state, u)),
+        ]
         spots = movement.british_destinations(state, group)
-        better = [h for h in spots if to_escape(h) < to_escape(wagon)]
-        if better:
-            zulus = zulus_by_hex(state)
-            return {
-                "type": "move",
-                "units": group,
-                "to": min(better, key=lambda h: (to_escape(h), ai.menace(state, h), h not in zulus, h)),
-            }
-        return None
-    for unit in sorted(UNITS, key=lambda u: (to_wagon(state, state["british"][u]["hex"] or wagon), u)):
-        if not state["british"][unit]["hex"] or not movable(state, unit):
-            continue
-        if wagon in movement.british_destinations(state, [unit]):
-            return {"type": "move", "units": [unit], "to": wagon}
+        out = sorted(h for h in spots if h in board().escape)
+        if out:
+            return {"type": "move", "units": group, "to": out[0]}
     return None
 
 
 def form_squares(state: JSON) -> JSON | None:
-    """7.7: a unit with Zulus next to it, that is not marching with the wagon, forms square."""
-    zulus = zulus_by_hex(state)
-    b = board()
+    """7.7: every unit that can afford it forms square: +1 to its defence outweighs the
+    -1 to its fire, measured against forming square only when Zulus are next to it."""
     for unit, data in sorted(state["british"].items()):
         hex_ = data["hex"]
         if (
@@ -118,19 +118,17 @@ def form_squares(state: JSON) -> JSON | None:
             or UNITS[unit]["leader"]
             or unit == STATIC
             or data.get("square")
-            or hex_ == state["wagon"]
             or unit in state["done"]["moved"]
             or movement.BRITISH_MA - state["done"]["mp"].get(unit, 0) < 2
         ):
             continue
-        if any(n in zulus for n in b.neighbours[hex_]):
-            return {"type": "square", "unit": unit}
+        return {"type": "square", "unit": unit}
     return None
 
 
 def massed_fire(state: JSON, *, reaction: bool) -> JSON | None:
-    """Fire on the Zulu hex most dangerous to the wagon and the line, with the fewest units
-    that reach the best hit number, strongest shooters first."""
+    """Fire on the Zulu hex next to the most British hexes (nearest the wagon among equals),
+    with the fewest units that reach the best hit number, strongest shooters first."""
     targets = combat.fire_targets(state, reaction=reaction)
     if not targets:
         return None
@@ -139,11 +137,15 @@ def massed_fire(state: JSON, *, reaction: bool) -> JSON | None:
 
     def threat(target: str) -> tuple[int, int, str]:
         near = sum(1 for n in b.neighbours[target] if n in british)
-        return (to_wagon(state, target), -near, target)
+        return (-near, to_wagon(state, target), target)
 
     for target in sorted(targets, key=threat):
         shooters = sorted(
-            (u for u in state["british"] if combat.can_fire_at(state, u, target, reaction=reaction)),
+            (
+                u
+                for u in state["british"]
+                if combat.can_fire_at(state, u, target, reaction=reaction)
+            ),
             key=lambda u: (-left(state, u), u),
         )
         shots: dict[str, int] = {}

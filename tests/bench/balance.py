@@ -72,7 +72,9 @@ class Row:
 
     @property
     def title(self) -> str:
-        who = ", ".join(f"{side} {policy.removeprefix(self.system + '-')}" for side, policy in self.sides)
+        who = ", ".join(
+            f"{side} {policy.removeprefix(self.system + '-')}" for side, policy in self.sides
+        )
         return f"{self.system} {self.scenario}: {who}"
 
 
@@ -82,8 +84,7 @@ ROWS: dict[str, list[Row]] = {
         for b in ("bot", "random", "last-stand-strong")
     ],
     "ramparts": [
-        Row("ramparts", "standard", (("british", b),))
-        for b in ("bot", "random", "ramparts-strong")
+        Row("ramparts", "standard", (("british", b),)) for b in ("bot", "random", "ramparts-strong")
     ],
     "zones": [
         Row("zones", scenario, pairing)
@@ -136,9 +137,14 @@ def play_many(row: Row, first: int, count: int) -> Counter[str]:
 
 def table(row: Row, games: int, found: Counter[str]) -> list[str]:
     lines = [f"{row.title} ({games} games)"]
-    for name, count in sorted(found.items(), key=lambda item: (not item[0].startswith(("won", "draw")), item[0])):
+    for name, count in sorted(
+        found.items(), key=lambda item: (not item[0].startswith(("won", "draw")), item[0])
+    ):
         low, high = wilson(count, games)
-        lines.append(f"  {name:<28} {count:>4}  {count / games * 100:5.1f}%  (95%: {low * 100:5.1f}–{high * 100:5.1f}%)")
+        share = f"{count / games * 100:5.1f}%"
+        lines.append(
+            f"  {name:<28} {count:>4}  {share}  (95%: {low * 100:5.1f}–{high * 100:5.1f}%)"
+        )
     return lines
 
 
