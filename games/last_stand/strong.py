@@ -2,11 +2,12 @@
 
 Kept apart from ``ai`` on purpose: stored games replay by asking the built-in bot again, so
 the built-in British must never change. This one plays for survival to the end of turn 6
-(4.2): it fires before it moves, every unit forms square where it stands, and each fire
-masses just enough strength for the best hit number on the Zulus that threaten the most
-British hexes. It takes the escape of 4.1 only when the wagon's column can reach an escape
-hex this phase: marching the wagon west every turn was measured, and lost the escort
-sooner than standing (see ``tests/bench/balance.py``).
+(4.2), which any one combat unit or leader left on the map wins: it fires before it moves,
+each unit that can still gain ground from the Zulus falls back to the reachable hex farthest
+from them, the rest form square, and each fire masses just enough strength for the best hit
+number on the Zulus that threaten the most British hexes. It takes the escape of 4.1 only
+when the wagon's column can reach an escape hex this phase: marching the wagon west every
+turn was measured, and lost the escort sooner than standing.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from games.last_stand.state import (
     UNITS,
     british_by_hex,
     phase_kind,
+    zulus_by_hex,
 )
 
+FAR = 99
 SURE = 5
 """The hit number past which more strength buys nothing: a 6 always misses (8.6)."""
 
@@ -80,13 +83,13 @@ def movable(state: JSON, unit: str) -> bool:
 
 
 def march(state: JSON) -> JSON | None:
-    """One movement order: the wagon column first, then squares, then overstacks."""
+    """One movement order: the wagon column first, then withdrawals, squares, overstacks."""
     wagon = state["wagon"]
     if wagon and movement.unit_can_move(state, "wagon"):
         order = escort_wagon(state, wagon)
         if order:
             return order
-    squares = form_squares(state)
+    squares = withdraw(state) or form_squares(state)
     if squares:
         return squares
     return ai.relieve_overstack(state)
@@ -105,6 +108,29 @@ def escort_wagon(state: JSON, wagon: str) -> JSON | None:
         out = sorted(h for h in spots if h in board().escape)
         if out:
             return {"type": "move", "units": group, "to": out[0]}
+    return None
+
+
+def gap(state: JSON, hex_: str) -> int:
+    """Hexes from ``hex_`` to the nearest Zulu on the map (onrush hexes are off it)."""
+    b = board()
+    zulus = [h for h in zulus_by_hex(state) if h not in b.onrush]
+    return min((b.distance(hex_, h) for h in zulus), default=FAR)
+
+
+def withdraw(state: JSON) -> JSON | None:
+    """A fresh unit out of square moves where the nearest Zulu is farthest, toward the west
+    edge among equals, if that puts more ground between them. Spreading out and keeping
+    away measured far better than standing in square."""
+    for unit, data in sorted(state["british"].items()):
+        if not data["hex"] or not movable(state, unit) or data.get("square"):
+            continue
+        if state["done"]["mp"].get(unit, 0):
+            continue
+        spots = movement.british_destinations(state, [unit])
+        best = max(spots, key=lambda h: (gap(state, h), -to_escape(h), h), default=None)
+        if best and gap(state, best) > gap(state, data["hex"]):
+            return {"type": "move", "units": [unit], "to": best}
     return None
 
 
