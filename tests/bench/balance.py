@@ -1,0 +1,182 @@
+"""Can the games be won? Plays whole games from the start under several policies and prints
+how they ended, with 95% Wilson intervals.
+
+Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ramparts|zones]``.
+Each row is N games from the opening, seeded by row and game number, played through the
+engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``bot``
+is the built-in policy stored games replay with, ``random`` picks uniformly among the legal
+orders, ``strong`` is a separate stronger policy where the system has one. A Last Stand
+game the engine gives to the British with no British unit left on the map (4.2 judged at
+the end of turn 6 after the leaders' phase emptied it, before 4.3 is checked) is counted
+on its own line as well. Games are spread
+over a process pool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from games.core.dice import Dice, derived_seed
+from games.core.engine import JSON, GameSystem
+from games.core.odds import STEP_LIMIT, wilson
+from games.last_stand import strong as last_stand_strong
+from games.last_stand.state import massacred
+from games.last_stand.system import SYSTEM as LAST_STAND
+from games.ramparts import strong as ramparts_strong
+from games.ramparts.system import SYSTEM as RAMPARTS
+from games.zones.system import SYSTEM as ZONES
+
+Policy = Callable[[GameSystem, JSON, str, Dice, random.Random], JSON]
+
+
+def bot(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
+    return system.bot_action(state, side, dice)
+
+
+def uniform(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
+    """A legal order picked at random, from a generator kept apart from the game's dice."""
+    return rng.choice(system.legal_orders(state, side)).action
+
+
+def last_stand_strong_policy(
+    system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random
+) -> JSON:
+    return last_stand_strong.british_action(state, dice)
+
+
+def ramparts_strong_policy(
+    system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random
+) -> JSON:
+    return ramparts_strong.choose(state, dice)
+
+
+POLICIES: dict[str, Policy] = {
+    "bot": bot,
+    "random": uniform,
+    "last-stand-strong": last_stand_strong_policy,
+    "ramparts-strong": ramparts_strong_policy,
+}
+SYSTEMS: dict[str, GameSystem] = {"last-stand": LAST_STAND, "ramparts": RAMPARTS, "zones": ZONES}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a table: a scenario and the policy each side plays."""
+
+    system: str
+    scenario: str
+    sides: tuple[tuple[str, str], ...]
+
+    @property
+    def title(self) -> str:
+        who = ", ".join(
+            f"{side} {policy.removeprefix(self.system + '-')}" for side, policy in self.sides
+        )
+        return f"{self.system} {self.scenario}: {who}"
+
+
+ROWS: dict[str, list[Row]] = {
+    "last-stand": [
+        Row("last-stand", "historical", (("british", b), ("zulu", "bot")))
+        for b in ("bot", "random", "last-stand-strong")
+    ],
+    "ramparts": [
+        Row("ramparts", "standard", (("british", b),)) for b in ("bot", "random", "ramparts-strong")
+    ],
+    "zones": [
+        Row("zones", scenario, pairing)
+        for scenario in ("rorkes-drift", "isandlwana")
+        for pairing in (
+            (("british", "bot"), ("zulu", "bot")),
+            (("british", "random"), ("zulu", "bot")),
+            (("british", "bot"), ("zulu", "random")),
+        )
+    ],
+}
+
+
+def outcome(row: Row, system: GameSystem, state: JSON) -> list[str]:
+    """The outcome names a game counts towards: who won, and per system what more it tells."""
+    result = system.result(state)
+    if result is None:
+        return ["Unfinished"]
+    winner = f"won by {result.winner}" if result.winner else "draw"
+    if row.system == "last-stand":
+        found = [winner, f"ended on turn {state['turn']}"]
+        if result.winner == "british" and massacred(state):
+            found.append("british win on an empty map")
+        return found
+    if row.system == "ramparts":
+        return [state["over"]["level"].split(" (")[0]]
+    return [winner]
+
+
+def play(row: Row, game: int) -> list[str]:
+    system = SYSTEMS[row.system]
+    dice = Dice(derived_seed(f"balance/{row.scenario}", game))
+    rng = random.Random(f"{row.title}/{game}")
+    policies = dict(row.sides)
+    state = system.new(row.scenario, system.modes["bots"].options, dice).state
+    for _ in range(STEP_LIMIT):
+        waiting = system.to_act(state)
+        if system.result(state) or not waiting:
+            break
+        side = waiting[0]
+        action = POLICIES[policies[side]](system, state, side, dice, rng)
+        state = system.apply(state, side, action, dice).state
+        dice.take_rolls()
+    return outcome(row, system, state)
+
+
+def play_many(row: Row, first: int, count: int) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for game in range(first, first + count):
+        found.update(play(row, game))
+    return found
+
+
+def table(row: Row, games: int, found: Counter[str]) -> list[str]:
+    lines = [f"{row.title} ({games} games)"]
+    for name, count in sorted(
+        found.items(), key=lambda item: (not item[0].startswith(("won", "draw")), item[0])
+    ):
+        low, high = wilson(count, games)
+        share = f"{count / games * 100:5.1f}%"
+        lines.append(
+            f"  {name:<28} {count:>4}  {share}  (95%: {low * 100:5.1f}–{high * 100:5.1f}%)"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--system", choices=sorted(SYSTEMS), action="append")
+    parser.add_argument("--chunk", type=int, default=5)
+    args = parser.parse_args()
+    rows = [row for name in args.system or sorted(SYSTEMS) for row in ROWS[name]]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=context) as pool:
+        futures = {
+            row: [
+                pool.submit(play_many, row, first, min(args.chunk, args.games - first))
+                for first in range(0, args.games, args.chunk)
+            ]
+            for row in rows
+        }
+        for row, parts in futures.items():
+            found: Counter[str] = Counter()
+            for part in parts:
+                found.update(part.result())
+            print("\n".join(table(row, args.games, found)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
