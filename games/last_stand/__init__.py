@@ -12,6 +12,9 @@ Where the rule book is silent or contradicts itself, the engine reads it as foll
   defence. Under rules revision 2 a hit on a hex with several combat units falls on the
   one the Zulu player picks after the roll, the named unit by default (8.3.2); under
   revision 1 it always fell on the named unit.
+- 4.2 needs a British unit or leader still on the map: under revision 2, a leaders' phase
+  on turn 6 that removes the last of them ends in the Zulu victory of 4.3; revision 1
+  gave that game to the British.
 - Rules revisions: a game keeps the revision it started under (``state.RULES``), so
   fixes that change what is legal never alter a running game or its replay.
 - An unguarded wagon (no British combat unit or leader with it) may be entered by a Zulu

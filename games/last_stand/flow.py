@@ -20,6 +20,7 @@ from games.last_stand.state import (
     massacred,
     name,
     phase_kind,
+    rules,
     stack_strength,
     zulus_by_hex,
 )
@@ -455,7 +456,12 @@ def end_phase(state: JSON, dice: Dice, events: list[str]) -> None:
         return
     if phase == "leaders":
         if state["turn"] == LAST_TURN:
-            finish(state, BRITISH, "British units still hold the field at the end of turn 6 (4.2).")
+            if massacred(state) and rules(state) >= 2:
+                finish(state, ZULU, "No British combat unit or leader is left on the map (4.3).")
+            else:
+                finish(
+                    state, BRITISH, "British units still hold the field at the end of turn 6 (4.2)."
+                )
             return
         state["turn"] += 1
         state["first"] = None

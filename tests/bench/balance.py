@@ -5,10 +5,7 @@ Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ra
 Each row is N games from the opening, seeded by row and game number, played through the
 engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``bot``
 is the built-in policy stored games replay with, ``random`` picks uniformly among the legal
-orders, ``strong`` is a separate stronger policy where the system has one. A Last Stand
-game the engine gives to the British with no British unit left on the map (4.2 judged at
-the end of turn 6 after the leaders' phase emptied it, before 4.3 is checked) is counted
-on its own line as well. Games are spread
+orders, ``strong`` is a separate stronger policy where the system has one. Games are spread
 over a process pool.
 """
 
@@ -27,7 +24,6 @@ from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem
 from games.core.odds import STEP_LIMIT, wilson
 from games.last_stand import strong as last_stand_strong
-from games.last_stand.state import massacred
 from games.last_stand.system import SYSTEM as LAST_STAND
 from games.ramparts import strong as ramparts_strong
 from games.ramparts.system import SYSTEM as RAMPARTS
@@ -109,10 +105,7 @@ def outcome(row: Row, system: GameSystem, state: JSON) -> list[str]:
         return ["Unfinished"]
     winner = f"won by {result.winner}" if result.winner else "draw"
     if row.system == "last-stand":
-        found = [winner, f"ended on turn {state['turn']}"]
-        if result.winner == "british" and massacred(state):
-            found.append("british win on an empty map")
-        return found
+        return [winner, f"ended on turn {state['turn']}"]
     if row.system == "ramparts":
         return [state["over"]["level"].split(" (")[0]]
     return [winner]

@@ -95,6 +95,20 @@ def test_4_2_survival_to_the_end_of_turn_six() -> None:
     assert state["result"]["winner"] == BRITISH
 
 
+def test_4_3_the_last_leader_falling_on_turn_six_is_a_massacre_not_a_survival() -> None:
+    """4.2 needs a British unit on the map at the end of turn 6; when the leaders' phase
+    takes the last one, 4.3 applies (rules revision 2; revision 1 gave it to the British)."""
+    state = scene({"wardell": "1706"}, ["1705"], phase="leaders", turn=6, colours="sent away")
+    ended, _ = go(state, ZULU, {"type": "fatalities"}, 2)
+    assert ended["british"]["wardell"]["hex"] is None
+    assert ended["result"]["winner"] == ZULU and "4.3" in ended["result"]["summary"]
+    old = scene({"wardell": "1706"}, ["1705"], phase="leaders", turn=6, colours="sent away") | {
+        "rules": FIRST_RULES
+    }
+    ended, _ = go(old, ZULU, {"type": "fatalities"}, 2)
+    assert ended["result"]["winner"] == BRITISH
+
+
 def test_4_3_massacre_when_no_combat_unit_or_leader_is_left() -> None:
     state = scene({"rb": ("1206", 1)}, ["1207"], phase="zulu_attack", turn=3)
     state, _ = go(state, ZULU, {"type": "attack", "from": "1207", "target": "rb"}, 1)
