@@ -78,13 +78,13 @@ def _best_action(s: State, options: list[Action], near: int) -> Action:
         if a["type"] == "ability" and a["ability"] in EXTRA_ACTIONS:
             later.append(a)
             continue
-        value = action_value(s, a, near)
+        value = _action_value(s, a, near)
         if value > best_value:
             best, best_value = a, value
     for a in later:
         if best_value >= 3.5:
             break
-        value = action_value(s, a, near)
+        value = _action_value(s, a, near)
         if value > best_value:
             best, best_value = a, value
     return best
@@ -142,14 +142,14 @@ def _best_with_one_more(s: State, near: int, spent: int) -> float:
         "turn_flags": {**s["turn_flags"], "actions": 1},
     }
     values = [
-        action_value(more, a, near)
+        _action_value(more, a, near)
         for a in legal(more)
         if a["type"] not in ("forth", "ability", "go")
     ]
     return max(values, default=-1)
 
 
-def action_value(s: State, a: Action, near: int) -> float:
+def _action_value(s: State, a: Action, near: int) -> float:
     kind = a["type"]
     flags = s["turn_flags"]
     if kind == "go":
