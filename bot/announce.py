@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.next_steps import CommandFor, ways
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
@@ -80,13 +81,17 @@ def game_embed(update: Update, view: View, report: Report | None = None) -> disc
     return embed
 
 
-def turn_line(update: Update) -> str:
+def turn_line(update: Update, command_for: CommandFor | None = None) -> str:
+    """Whom the game waits for, and how they can give the orders open to them now."""
     waiting = update.waiting_for
     if update.result:
         return f"**Game over:** {update.result.summary}"
     if not waiting:
         return ""
-    return " ".join(f"<@{u}>" for u in waiting) + " - your move."
+    acting = set(update.system.to_act(update.game.state))
+    sides = sorted({s.side for s in update.seats if s.user_id in waiting and s.side in acting})
+    how = ways((o for side in sides for o in update.orders(side)), command_for)
+    return " ".join(f"<@{u}>" for u in waiting) + " - your move" + (f": {how}." if how else ".")
 
 
 async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
@@ -126,7 +131,7 @@ async def post_update(
     report = report_of(update, view)
     embed = game_embed(update, view, report)
     kwargs: dict = {
-        "content": turn_line(update) or None,
+        "content": turn_line(update, pairing.command_for) or None,
         "embed": embed,
         "allowed_mentions": await pings_for(interaction.client, update),
     }

@@ -7,6 +7,7 @@ import importlib
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
+from bot.next_steps import CommandFor, last_stand_command, zones_command
 from bot.ui import Layout, button_layout, menu_layout
 from games.core.engine import JSON, GameSystem, View
 from games.last_stand.board import board as last_stand_board
@@ -28,7 +29,8 @@ class Pairing:
     serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
     gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
     ``map_note`` says, under a posted picture that shows only part of the map, how to see it
-    all."""
+    all; ``command_for`` names the slash command for an order that is not a button (None: such
+orders go through ``/game order``)."""
 
     system: GameSystem
     render: Render | None = None
@@ -36,6 +38,7 @@ class Pairing:
     layout: Layout = button_layout
     close_ups: Callable[[], Collection[str]] | None = None
     map_note: str | None = None
+    command_for: CommandFor | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""
@@ -68,9 +71,16 @@ BUILT_IN: tuple[Pairing, ...] = (
         "bot.cogs.last_stand",
         close_ups=lambda: last_stand_board().axial.keys(),
         map_note="The map shows the area of the action; /game map whole:True shows it all.",
+        command_for=last_stand_command,
     ),
     Pairing(RAMPARTS, ramparts.render, "bot.cogs.ramparts", menu_layout(RAMPARTS_MENUS)),
-    Pairing(ZONES, zones_render.render, "bot.cogs.zones", menu_layout(ZONES_MENUS)),
+    Pairing(
+        ZONES,
+        zones_render.render,
+        "bot.cogs.zones",
+        menu_layout(ZONES_MENUS),
+        command_for=zones_command,
+    ),
 )
 """The systems that ship with the bot."""
 

@@ -164,7 +164,8 @@ class GameCog(LaagerCog):
         update = await self.bot.service.join(
             place_of(interaction), await actor_of(interaction), side, entropy
         )
-        lines = [*update.lines, turn_line(update)] if update.handed_to else update.lines
+        how = self.bot.pairings[update.system.id].command_for
+        lines = [*update.lines, turn_line(update, how)] if update.handed_to else update.lines
         await interaction.response.send_message(
             "\n".join(lines), allowed_mentions=await pings_for(self.bot, update)
         )

@@ -20,6 +20,7 @@ from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput, NotSeated
 from bot.interactions import actor_of, place_of, within_budget
+from bot.next_steps import zones_subcommand
 from bot.service import not_offered
 from bot.storage import SeatRecord
 from games.core.engine import JSON, Order
@@ -112,7 +113,7 @@ def chosen(orders: list[Order], key: str, what: str, mine: list[Order] | None = 
         return found
     if orders:
         raise BadInput(not_offered(key, orders, what, LISTED))
-    open_now = sorted({subcommand(o) for o in mine or []})
+    open_now = sorted({zones_subcommand(o) for o in mine or []})
     if open_now:
         raise BadInput(
             f"You have no {what} to give now. The orders open to you now are under "
@@ -121,16 +122,6 @@ def chosen(orders: list[Order], key: str, what: str, mine: list[Order] | None = 
     raise BadInput(
         f"You have no {what} to give now: it is not your turn. `/game status` shows whose it is."
     )
-
-
-SUBCOMMAND = {"place": "move", "hits": "losses", "ammo": "losses", "random-fire": "randomfire"}
-"""The subcommand that gives each kind of order whose name differs from its kind."""
-
-
-def subcommand(order: Order) -> str:
-    if order.key.startswith("escort."):
-        return "escort"
-    return SUBCOMMAND.get(order.kind, order.kind)
 
 
 def with_amounts(order: Order, sp: int | None, counters: int | None) -> JSON:

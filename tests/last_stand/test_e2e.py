@@ -154,7 +154,8 @@ async def test_two_player_game_both_seats_act(
     )
     await sandbox.slash(bob, "game join", {"side": "zulu"})
     await press(sandbox, alice, "Place for me")
-    await press(sandbox, alice, "Finish set-up")
+    finished = await press(sandbox, alice, "Finish set-up")
+    assert f"<@{bob.id}>" in finished.content and "`/laststand move`" in finished.content
     origins = await sandbox.autocomplete(bob, "laststand move", {}, focused="unit")
     assert "1601" in [o["value"] for o in origins]
     assert await sandbox.autocomplete(alice, "laststand move", {}, focused="unit") == []
@@ -167,6 +168,9 @@ async def test_two_player_game_both_seats_act(
     assert wrong.ephemeral and "zulu player" in wrong.response.content
     ended = await sandbox.slash(bob, "laststand end")
     assert "British Reaction" in ended.messages[-1].text()
+    handed = ended.messages[-1].content  # the post says how to give the orders open now
+    assert f"<@{alice.id}>" in handed and "`/laststand fire`" in handed, handed
+    assert "the buttons below" in handed
     fired = await fire_once(sandbox, alice)
     assert fired
     confirmed = await press(sandbox, alice, pick(latest_with_buttons(sandbox)))

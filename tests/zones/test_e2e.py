@@ -193,7 +193,9 @@ async def test_a_bad_typed_order_is_refused_with_what_is_allowed(
     await sandbox.slash(
         alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
     )
-    await sandbox.slash(bob, "game join", {"side": ZULU})
+    joined = await sandbox.slash(bob, "game join", {"side": ZULU})
+    handed = joined.response.content  # the British pick their stacks first: /zones stack
+    assert f"<@{alice.id}>" in handed and "`/zones stack`" in handed, handed
     place = Place(sandbox.guild_id, sandbox.default_channel)
     before, _ = await laager.service.latest(place)
     none = await sandbox.slash(alice, "zones fire", {"order": "fire.Z.99"})
