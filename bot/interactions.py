@@ -77,6 +77,8 @@ async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
     except Exception:
         await interaction.delete_original_response()
         raise
+
+
 def in_words(error: BaseException) -> str | None:
     """The sentence for a failure the player can act on, or None for the bot's own fault."""
     original = getattr(error, "original", None) or error
