@@ -31,7 +31,7 @@ class Grid:
         return (column - (column & 1)) // 2
 
     def axial(self, number: str) -> Axial:
-        if len(number) != 4 or not number.isdigit():
+        if len(number) != 4 or not (number.isascii() and number.isdigit()):
             raise ValueError(f"not a hex number: {number!r}")
         column, row = int(number[:2]), int(number[2:])
         return column, row - self._lift(column)

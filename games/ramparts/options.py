@@ -49,9 +49,9 @@ def _cards(value: Any) -> set[int]:
     for item in value or []:
         if isinstance(item, str) and item in CARD_GROUPS:
             picked |= set(CARD_GROUPS[item])
-        elif str(item).isdigit() and int(item) in CHOSEN_CARDS:
+        elif str(item).isascii() and str(item).isdigit() and int(item) in CHOSEN_CARDS:
             picked.add(int(item))
-        elif str(item).isdigit() and int(item) in BALANCE_VOLLEYS:
+        elif str(item).isascii() and str(item).isdigit() and int(item) in BALANCE_VOLLEYS:
             continue
         else:
             raise RuleError(

@@ -13,7 +13,7 @@ from .schema import schema_for
 
 def _slot(node: Any, part: str, key: str) -> int | str:
     if isinstance(node, list):
-        if not part.isdigit() or int(part) >= len(node):
+        if not (part.isascii() and part.isdigit()) or int(part) >= len(node):
             raise TableError(f"House rule {key!r}: {part!r} is not a position in that list.")
         return int(part)
     if isinstance(node, dict):

@@ -61,7 +61,7 @@ def parse_dice(text: str | None, what: str = "dice") -> list[int] | None:
     if text is None:
         return None
     parts = [p for p in text.replace(" ", ",").split(",") if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
         raise TableError(f"Give the {what} as numbers separated by commas, like 3,5,6.")
     if len(parts) > MAX_DICE:
         raise TableError(f"Give at most {MAX_DICE} {what}.")
