@@ -8,7 +8,7 @@ answered, finished any deferral, and its REST traffic has been quiet for `quiet`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -291,6 +291,13 @@ class DiscordSandbox:
         """The command definitions as registered (globally, or for the guild)."""
         scope = self.guild_id if guild else None
         return [c.payload() for c in self._backend.commands.in_scope(scope)]
+
+    async def wait_for(self, condition: Callable[[], bool], within: float | None = None) -> bool:
+        """Wait until condition() holds, at most ``within`` seconds (the driver's timeout by
+        default): for what the bot sends after an interaction went quiet, such as a DM that
+        follows its channel post on a loaded machine."""
+        activity = self._backend.activity
+        return await activity.wait_for(condition, activity.now() + (within or self.timeout))
 
     # driving the bot
 

@@ -129,10 +129,14 @@ async def play_out(
         after, _system = await laager.service.latest(place)
         if zulu and zulu_strengths(after.state) != zulu_strengths(game.state):
             changed[order.kind] += 1
-            dms = [m.content for m in sandbox.dms(zulu)[told:]]
-            assert any(
-                f"game {game.id}**" in m and "Zulu strengths changed" in m for m in dms
-            ), (order.key, dms)
+
+            def told_him(game_id: int = game.id, since: int = told) -> bool:
+                return any(
+                    f"game {game_id}**" in m.content and "Zulu strengths changed" in m.content
+                    for m in sandbox.dms(zulu)[since:]
+                )
+
+            assert await sandbox.wait_for(told_him, 5), (order.key, sandbox.dms(zulu)[told:])
     raise AssertionError("the game did not end")
 
 
@@ -280,6 +284,7 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     await give(sandbox, bob, advance)
     after, _system = await laager.service.latest(place)
     assert zulu_strengths(after.state) != zulu_strengths(game.state)
+    assert await sandbox.wait_for(lambda: len(sandbox.dms(bob)) > told, 5)
     [dm] = [m.content for m in sandbox.dms(bob)[told:]]
     assert f"game {game.id}**" in dm and "Zulu strengths changed" in dm
     assert not any("Zulu strengths" in m.content for m in sandbox.dms(alice))
