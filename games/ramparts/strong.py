@@ -19,7 +19,7 @@ uses no dice and keeps no memory, so it is deterministic given the position.
 from __future__ import annotations
 
 from functools import cache
-from math import comb
+from math import factorial
 
 from games.ramparts import policy
 from games.ramparts.actions import GO, Action, legal
@@ -41,6 +41,13 @@ FIRE_FLOOR = 0.4
 """The least a Volley must be worth to fire it rather than hold the card."""
 
 
+FACES = ((6, 1 / 6), (5, 1 / 6), (4, 1 / 6), (3, 1 / 6), (1, 1 / 3))
+"""The faces that can differ after a DRM (a 6, 5, 4 or 3), and the rest (1 and 2) as one."""
+THREAT_FLOOR = 0.15
+"""Added to every track's rate, so an iButho whose chits are all used still counts a little
+(Prince Dabulamanzi may put Advance chits back, 5.3.3)."""
+
+
 def rates(s: State) -> dict[str, float]:
     """Each track's expected advance, in boxes, per chit drawn from the cup as it stands."""
     cup = s["cup"]
@@ -59,27 +66,36 @@ def threat(s: State, name: str, rate: dict[str, float]) -> float:
     """How soon ``name`` may reach the Zulu Victory marker: its track's rate over its gap."""
     b = s["ibuthos"][name]
     gap = max(1, s["victory"] - b["pos"])
-    return (rate[b["track"]] + 0.15) / gap
+    return (rate[b["track"]] + THREAT_FLOOR) / gap
 
 
 @cache
 def expected(dice: int, minus: int, plus: int, burning: bool) -> tuple[float, float, float]:
     """Expected Hits, expected Retreats and the chance of at least one Hit, for ``dice``
-    dice after the DRMs, by summing over how many dice show each kind of face."""
+    dice after the DRMs, by summing over how many dice show each kind of face (the engine's
+    ``modify`` and ``tally`` judge each case, so they cannot drift apart)."""
     mods = Modifiers(minus, plus, [])
     hits = retreats = any_hit = 0.0
-    for sixes in range(dice + 1):
-        for fives in range(dice - sixes + 1):
-            for fours in range(dice - sixes - fives + 1):
-                low = dice - sixes - fives - fours
-                ways = comb(dice, sixes) * comb(dice - sixes, fives) * comb(low + fours, fours)
-                p = ways * (1 / 6) ** (sixes + fives + fours) * 0.5**low
-                rolls = [6] * sixes + [5] * fives + [4] * fours + [1] * low
-                h, r = tally(modify(rolls, mods, burning), burning)
-                hits += p * h
-                retreats += p * r
-                any_hit += p * (h > 0)
+    for counts in _splits(dice, len(FACES)):
+        ways = factorial(dice)
+        p = 1.0
+        rolls: list[int] = []
+        for (face, chance), count in zip(FACES, counts, strict=True):
+            ways //= factorial(count)
+            p *= chance**count
+            rolls += [face] * count
+        h, r = tally(modify(rolls, mods, burning), burning)
+        hits += ways * p * h
+        retreats += ways * p * r
+        any_hit += ways * p * (h > 0)
     return hits, retreats, any_hit
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` dice among ``parts`` kinds of face."""
+    if parts == 1:
+        return [(total,)]
+    return [(n, *rest) for n in range(total + 1) for rest in _splits(total - n, parts - 1)]
 
 
 def volley_worth(s: State, number: int, target: str, rate: dict[str, float]) -> float:
@@ -96,7 +112,7 @@ def volley_worth(s: State, number: int, target: str, rate: dict[str, float]) -> 
     return worth
 
 
-def keep_cost(s: State, number: int, sacrifice: bool) -> float:
+def keep_cost(number: int, sacrifice: bool) -> float:
     """What spending this card takes from later turns."""
     if sacrifice:
         return HERO_COST
@@ -160,5 +176,5 @@ def _volley_value(s: State, a: Action, rate: dict[str, float]) -> float | None:
     else:
         return None
     number = a["card"]
-    worth = volley_worth(s, number, a["target"], rate) - keep_cost(s, number, sacrifice)
+    worth = volley_worth(s, number, a["target"], rate) - keep_cost(number, sacrifice)
     return worth - FIRE_FLOOR

@@ -20,12 +20,12 @@ from games.ramparts.volleys import Modifiers, modify, tally
 Choose = Callable[[State], dict]
 
 
-def brute_force(dice: int, minus: int, burning: bool) -> tuple[float, float, float]:
+def brute_force(dice: int, minus: int, plus: int, burning: bool) -> tuple[float, float, float]:
     """Expected Hits and Retreats and the chance of a Hit, over every face of every die."""
     hits = retreats = any_hit = Fraction(0)
     weight = Fraction(1, 6**dice)
     for rolls in product(range(1, 7), repeat=dice):
-        h, r = tally(modify(list(rolls), Modifiers(minus, 0, []), burning), burning)
+        h, r = tally(modify(list(rolls), Modifiers(minus, plus, []), burning), burning)
         hits += weight * h
         retreats += weight * r
         any_hit += weight * (h > 0)
@@ -33,11 +33,14 @@ def brute_force(dice: int, minus: int, burning: bool) -> tuple[float, float, flo
 
 
 @pytest.mark.parametrize("dice", [1, 2, 4])
-@pytest.mark.parametrize("minus", [0, 1, 2])
+@pytest.mark.parametrize(("minus", "plus"), [(0, 0), (1, 0), (2, 0), (0, 1)])
 @pytest.mark.parametrize("burning", [False, True])
-def test_volley_chances_match_every_face_counted(dice: int, minus: int, burning: bool) -> None:
-    assert strong.expected(dice, minus, 0, burning) == pytest.approx(
-        brute_force(dice, minus, burning)
+def test_volley_chances_match_every_face_counted(
+    dice: int, minus: int, plus: int, burning: bool
+) -> None:
+    """Including G Company's +1, which can turn a 3 into a Retreat in a burning building."""
+    assert strong.expected(dice, minus, plus, burning) == pytest.approx(
+        brute_force(dice, minus, plus, burning)
     )
 
 
