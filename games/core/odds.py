@@ -68,19 +68,45 @@ def wilson(hits: int, games: int) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Estimate:
+    """How many simulated games ended each way; ``listed`` names outcomes to show in a fixed
+    order even when no game ended so (a system's full scale, such as Victory Levels)."""
+
     games: int
     outcomes: dict[str, int]
+    listed: tuple[str, ...] = ()
 
     def share(self, outcome: str) -> float:
         return self.outcomes.get(outcome, 0) / self.games if self.games else 0.0
 
+    def interval(self, outcome: str) -> tuple[float, float]:
+        return wilson(self.outcomes.get(outcome, 0), self.games)
+
+    @property
+    def margin(self) -> float:
+        """The widest 95% margin among the outcomes shown: the larger side of each interval."""
+        return max(
+            (
+                max(self.share(name) - low, high - self.share(name))
+                for name in self._shown()
+                for low, high in [self.interval(name)]
+            ),
+            default=1.0,
+        )
+
+    def _shown(self) -> list[str]:
+        others = sorted(
+            (name for name in self.outcomes if name not in self.listed),
+            key=lambda name: (-self.outcomes[name], name),
+        )
+        return [*self.listed, *others]
+
     def lines(self) -> list[str]:
-        """Each outcome seen, most likely first, with its share and 95% interval."""
-        ranked = sorted(self.outcomes.items(), key=lambda item: (-item[1], item[0]))
+        """Each outcome listed or seen (listed first, then most likely first), with its
+        share and 95% interval."""
         return [
             f"{name}: {self.share(name) * 100:.1f}% (95%: {low * 100:.1f}–{high * 100:.1f}%)"
-            for name, count in ranked
-            for low, high in [wilson(count, self.games)]
+            for name in self._shown()
+            for low, high in [self.interval(name)]
         ]
 
 

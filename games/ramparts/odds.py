@@ -4,50 +4,25 @@ The simulation knows only what the asker may: every run starts from a position
 sampled from the asker's view (the Draw Pile reshuffled, and for anyone but the
 player a hand dealt afresh), and the runs are seeded from that view alone, so
 the same view always gives the same estimate and nothing hidden can sway it.
+The answer is the shared engine's :class:`~games.core.odds.Estimate`, listing all six
+Victory Levels with their Wilson intervals; the runs stay in this module because they
+play in place, far quicker than through the generic ``apply``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from games.core.dice import Dice, derived_seed
 from games.core.engine import View
+from games.core.odds import Estimate
 from games.ramparts.hidden import sample
 from games.ramparts.policy import play_out
 from games.ramparts.state import SIDE, State
 from games.ramparts.victory import LEVEL_NAMES
-
-Z95 = 1.96
-
-
-@dataclass(frozen=True)
-class Estimate:
-    games: int
-    levels: dict[str, int]
-
-    def share(self, level: str) -> float:
-        return self.levels.get(level, 0) / self.games if self.games else 0.0
-
-    @property
-    def margin(self) -> float:
-        """The widest 95% margin of error among the levels, as a fraction."""
-        if not self.games:
-            return 1.0
-        return (
-            max(
-                Z95 * math.sqrt(self.share(level) * (1 - self.share(level)) / self.games)
-                for level in LEVEL_NAMES
-            )
-            or Z95 * math.sqrt(0.25 / self.games) / 2
-        )
-
-    def lines(self) -> list[str]:
-        return [f"{level}: {self.share(level) * 100:.1f}%" for level in LEVEL_NAMES]
 
 
 def view_seed(view: View) -> str:
@@ -79,4 +54,4 @@ def estimate(
         found[one_run(state, run, base, sees_hand)] += 1
         if progress and (run + 1) % every == 0:
             progress(run + 1)
-    return Estimate(games, dict(found))
+    return Estimate(games, dict(found), LEVEL_NAMES)

@@ -52,7 +52,7 @@ def choose(s: State, offered: list[Action] | None = None) -> Action:
         return GO
     if step == "hero":
         return max(options, key=lambda a: _forth_value(s, a))
-    return _best_action(s, options, near)
+    return best_action(s, options, near)
 
 
 def _only_go_worth_it(s: State, near: int) -> bool:
@@ -70,7 +70,7 @@ def _only_go_worth_it(s: State, near: int) -> bool:
     return True
 
 
-def _best_action(s: State, options: list[Action], near: int) -> Action:
+def best_action(s: State, options: list[Action], near: int) -> Action:
     """The highest-valued order; extra Actions are weighed last, only if nothing beats them."""
     best, best_value = GO, 0.0
     later = []
@@ -78,13 +78,13 @@ def _best_action(s: State, options: list[Action], near: int) -> Action:
         if a["type"] == "ability" and a["ability"] in EXTRA_ACTIONS:
             later.append(a)
             continue
-        value = _action_value(s, a, near)
+        value = action_value(s, a, near)
         if value > best_value:
             best, best_value = a, value
     for a in later:
         if best_value >= 3.5:
             break
-        value = _action_value(s, a, near)
+        value = action_value(s, a, near)
         if value > best_value:
             best, best_value = a, value
     return best
@@ -142,14 +142,14 @@ def _best_with_one_more(s: State, near: int, spent: int) -> float:
         "turn_flags": {**s["turn_flags"], "actions": 1},
     }
     values = [
-        _action_value(more, a, near)
+        action_value(more, a, near)
         for a in legal(more)
         if a["type"] not in ("forth", "ability", "go")
     ]
     return max(values, default=-1)
 
 
-def _action_value(s: State, a: Action, near: int) -> float:
+def action_value(s: State, a: Action, near: int) -> float:
     kind = a["type"]
     flags = s["turn_flags"]
     if kind == "go":

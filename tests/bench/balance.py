@@ -25,6 +25,7 @@ from games.core.engine import JSON, GameSystem
 from games.core.odds import STEP_LIMIT, wilson
 from games.last_stand import strong as last_stand_strong
 from games.last_stand.system import SYSTEM as LAST_STAND
+from games.ramparts import strong as ramparts_strong
 from games.ramparts.system import SYSTEM as RAMPARTS
 from games.zones.system import SYSTEM as ZONES
 
@@ -46,10 +47,17 @@ def last_stand_strong_policy(
     return last_stand_strong.british_action(state, dice)
 
 
+def ramparts_strong_policy(
+    system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random
+) -> JSON:
+    return ramparts_strong.choose(state)
+
+
 POLICIES: dict[str, Policy] = {
     "bot": bot,
     "random": uniform,
     "last-stand-strong": last_stand_strong_policy,
+    "ramparts-strong": ramparts_strong_policy,
 }
 SYSTEMS: dict[str, GameSystem] = {"last-stand": LAST_STAND, "ramparts": RAMPARTS, "zones": ZONES}
 
@@ -75,7 +83,9 @@ ROWS: dict[str, list[Row]] = {
         Row("last-stand", "historical", (("british", b), ("zulu", "bot")))
         for b in ("bot", "random", "last-stand-strong")
     ],
-    "ramparts": [Row("ramparts", "standard", (("british", b),)) for b in ("bot", "random")],
+    "ramparts": [
+        Row("ramparts", "standard", (("british", b),)) for b in ("bot", "random", "ramparts-strong")
+    ],
     "zones": [
         Row("zones", scenario, pairing)
         for scenario in ("rorkes-drift", "isandlwana")
@@ -97,7 +107,7 @@ def outcome(row: Row, system: GameSystem, state: JSON) -> list[str]:
     if row.system == "last-stand":
         return [winner, f"ended on turn {state['turn']}"]
     if row.system == "ramparts":
-        return [state["over"]["level"].split(" (")[0]]
+        return [winner, state["over"]["level"].split(" (")[0]]
     return [winner]
 
 

@@ -10,7 +10,7 @@ import pytest
 from bot.systems import BUILT_IN, Pairing
 from games.core.dice import Dice
 from games.core.engine import Mode, Viewer
-from games.core.odds import UNFINISHED, NoPolicy, check_policy, estimate, wilson
+from games.core.odds import UNFINISHED, Estimate, NoPolicy, check_policy, estimate, wilson
 from tests.fixtures.duel import SYSTEM as DUEL
 from tests.fixtures.duel import Duel
 
@@ -101,3 +101,20 @@ def test_every_built_in_game_plays_out_from_every_viewer(pairing: Pairing) -> No
         for viewer in [Viewer.public(), *(Viewer.of_side(side) for side in system.sides)]:
             found = estimate(system, state, viewer, 2, pool)
             assert found is not None and UNFINISHED not in found.outcomes
+
+
+def test_listed_outcomes_show_in_their_order_even_at_nought() -> None:
+    """A system's full scale is shown whole and in order; unlisted outcomes follow by count."""
+    found = Estimate(40, {"B": 10, "Other": 2, "A": 28}, listed=("A", "B", "C"))
+    names = [line.split(":")[0] for line in found.lines()]
+    assert names == ["A", "B", "C", "Other"]
+    assert found.lines()[2] == "C: 0.0% (95%: 0.0–8.8%)"
+
+
+def test_the_margin_is_the_widest_side_of_any_shown_interval() -> None:
+    found = Estimate(40, {"A": 20, "B": 20})
+    low, high = wilson(20, 40)
+    assert found.margin == pytest.approx(max(0.5 - low, high - 0.5))
+    skewed = Estimate(40, {"A": 39, "B": 1})
+    assert skewed.margin < found.margin, "a share near 0% or 100% has the narrower interval"
+    assert Estimate(0, {}).margin == 1.0

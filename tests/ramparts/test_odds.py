@@ -22,8 +22,8 @@ def test_estimate_counts_every_game_and_states_its_margin() -> None:
     state = opening(1)
     seen: list[int] = []
     result = estimate(state, SYSTEM.view(state, PLAYER), 60, progress=seen.append, every=20)
-    assert result.games == 60 and sum(result.levels.values()) == 60
-    assert set(result.levels) <= set(LEVEL_NAMES)
+    assert result.games == 60 and sum(result.outcomes.values()) == 60
+    assert set(result.outcomes) <= set(LEVEL_NAMES)
     assert seen == [20, 40, 60]
     assert 0 < result.margin < 0.2
     assert len(result.lines()) == 6
@@ -33,8 +33,8 @@ def test_estimate_ignores_the_hidden_deck_order() -> None:
     state = opening(2)
     shuffled = {**state, "deck": list(reversed(state["deck"]))}
     assert (
-        estimate(state, SYSTEM.view(state, PLAYER), 40).levels
-        == estimate(shuffled, SYSTEM.view(shuffled, PLAYER), 40).levels
+        estimate(state, SYSTEM.view(state, PLAYER), 40).outcomes
+        == estimate(shuffled, SYSTEM.view(shuffled, PLAYER), 40).outcomes
     )
 
 
@@ -51,7 +51,7 @@ def test_a_spectators_odds_do_not_depend_on_the_hand() -> None:
     other = swapped_hand(state)
     public = SYSTEM.view(state, Viewer.public())
     assert public == SYSTEM.view(other, Viewer.public())
-    assert estimate(state, public, 40).levels == estimate(other, public, 40).levels
+    assert estimate(state, public, 40).outcomes == estimate(other, public, 40).outcomes
 
 
 def test_the_player_s_odds_use_the_hand_they_hold() -> None:
@@ -59,8 +59,8 @@ def test_the_player_s_odds_use_the_hand_they_hold() -> None:
     or the test above would pass on an estimate that ignores every input."""
     state = opening(3)
     other = swapped_hand(state)
-    mine = estimate(state, SYSTEM.view(state, PLAYER), 200).levels
-    theirs = estimate(other, SYSTEM.view(other, PLAYER), 200).levels
+    mine = estimate(state, SYSTEM.view(state, PLAYER), 200).outcomes
+    theirs = estimate(other, SYSTEM.view(other, PLAYER), 200).outcomes
     assert mine != theirs
 
 
@@ -72,4 +72,4 @@ def test_odds_from_a_draw_pile_of_only_the_relief_column(viewer: Viewer, hand: i
     state = opening(3)
     state = {**state, "deck": [RELIEF], "hand": state["hand"][:hand]}
     result = estimate(state, SYSTEM.view(state, viewer), 20)
-    assert sum(result.levels.values()) == 20
+    assert sum(result.outcomes.values()) == 20
