@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import errors
+from bot import errors, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
 from bot.interactions import Interaction, actor_of, place_of, within_budget
@@ -401,6 +401,10 @@ class GameCog(LaagerCog):
     async def abort(self, interaction: Interaction) -> None:
         update = await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
         await post_update(interaction, update)
+
+    @game.command(name="undo", description="Ask to take back your last order")
+    async def undo(self, interaction: Interaction) -> None:
+        await undo_buttons.ask(interaction)
 
     @game.command(
         name="verify", description="Check the dice: the seed's commitment, then a full replay"
