@@ -91,7 +91,7 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
         seats = await service.store.seats(game.id)
         _seated(seats, actor.user_id)
         events = await service.store.events(game.id)
-        stretch = _stretch(system, game, events, actor.user_id)
+        stretch = _stretch(system, game, seats, events, actor.user_id)
         opponents = _opponents(seats, actor.user_id)
         if _pending(events, stretch) is not None:
             raise errors.BadInput(
@@ -172,7 +172,7 @@ async def answer(
                 raise _moved_on() from None
             update = await service._update(game, system, [event], None)
             return update, event.public_text
-        stretch = _stretch(system, game, events, asker)
+        stretch = _stretch(system, game, seats, events, asker)
         if stretch.seqs != list(asked.action.get("undoes", ())):
             raise errors.GameMovedOn("This request is no longer open: the game moved on since.")
         update = await _undo(service, game, system, seats, stretch, actor, actor.user_id)
@@ -224,9 +224,17 @@ async def _undo(
 
 
 def _stretch(
-    system: GameSystem, game: GameRecord, events: list[EventRecord], user_id: int
+    system: GameSystem,
+    game: GameRecord,
+    seats: list[SeatRecord],
+    events: list[EventRecord],
+    user_id: int,
 ) -> Stretch:
-    """The user's last order with the bot's replies after it, or a refusal in words."""
+    """The user's last order with the bot's replies after it, or a refusal in words.
+
+    Whether it showed something hidden is asked of the players' sides (and of the channel
+    when there are two players): the bot's sides learn nothing a person could use.
+    """
     steps = [e for e in events if e.kind in STEP_KINDS]
     end = len(steps)
     while end and steps[end - 1].kind == "bot":
@@ -255,7 +263,10 @@ def _stretch(
             "can be taken back."
         )
     rolled = any(e.dice for e in taken)
-    viewers = [Viewer.public(), *(Viewer.of_side(s) for s in system.sides)]
+    people = sorted({s.side for s in seats if s.user_id})
+    viewers = [Viewer.of_side(side) for side in people]
+    if _opponents(seats, user_id):
+        viewers.append(Viewer.public())
     orders = [Given(str(e.side), e.action, e.kind == "bot") for e in taken]
     shown = not rolled and reveals(
         system, report.state, orders, viewers, derived_seed(game.seed, "undo", taken[0].seq)

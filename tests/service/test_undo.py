@@ -8,11 +8,14 @@ import pytest
 from bot import errors, undo
 from bot.service import Actor, GameService, Place, SeedSource
 from bot.storage import Store
+from bot.systems import pairings
+from games.core.dice import Dice, derived_seed
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
 
 HERE = Place(guild_id=1, channel_id=100)
 ALICE, BOB, CAROL = Actor(11, interaction_id=1001), Actor(12), Actor(13)
+MOST_ORDERS = 300
 
 
 @pytest.fixture
@@ -58,7 +61,7 @@ async def test_a_solo_order_that_rolled_dice_stands(service: GameService, store:
     await service.new_game(HERE, ALICE, "duel", mode="solo")
     await service.act(HERE, ALICE, {"type": "strike"})
     before = await snapshot(store)
-    with pytest.raises(errors.NotAllowed, match="rolled dice.*free second try"):
+    with pytest.raises(errors.NotAllowed, match=r"rolled dice.*free second try"):
         await undo.ask(service, HERE, ALICE)
     assert await snapshot(store) == before
 
@@ -208,3 +211,36 @@ async def test_an_undone_roll_is_never_seen_again(
         assert_fresh(first, logged, new)
     assert not report.ok, "verify missed it"  # replay draws from the later place
     assert "rolled" in (report.problem or ""), report.problem
+
+
+@pytest.mark.parametrize("system_id", ["last-stand", "ramparts", "zones"])
+async def test_every_system_takes_back_a_clean_solo_order_and_keeps_one_that_rolled(
+    store: Store, system_id: str
+) -> None:
+    """The player's side is played by the bot's own policy; after each order the player asks
+    to take it back. A clean order goes at once, leaving the position as it was; one that
+    rolled dice (or showed something hidden) stands. The log, undos and all, then verifies."""
+    registry = Registry(pairing.system for pairing in pairings([]).values())
+    service = GameService(store, registry, SeedSource("undo-every-system"))
+    update = await service.new_game(HERE, ALICE, system_id, mode="solo")
+    system, [side] = update.system, [s.side for s in update.seats if s.user_id]
+    taken = kept = 0
+    for turn in range(MOST_ORDERS):
+        before = await snapshot(store)
+        game, _, _ = await service.current(HERE)
+        action = system.bot_action(game.state, side, Dice(derived_seed("policy", turn)))
+        await service.act(HERE, ALICE, action, side=side)
+        try:
+            await undo.ask(service, HERE, ALICE)
+        except errors.NotAllowed as refused:
+            assert "rolled dice" in refused.message or "showed something" in refused.message
+            kept += 1
+        else:
+            after = await snapshot(store)
+            assert after[1] == before[1] and after[2] >= before[2]  # the dice never go back
+            await service.act(HERE, ALICE, action, side=side)
+            taken += 1
+        if taken and kept:
+            break
+    assert taken and kept, (taken, kept)
+    await verified(service)
