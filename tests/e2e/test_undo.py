@@ -1,0 +1,131 @@
+"""``/game undo`` through Discord-in-a-box: at once in solo, by the opponent's consent in a
+two-player game, refusals in words, and dice that never come round again."""
+
+from __future__ import annotations
+
+from bot.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.models import Message
+from bot.storage import GameRecord
+
+ALLOW, REFUSE = "Allow undo", "Refuse"
+
+
+async def game_of(laager: LaagerBot, sandbox: DiscordSandbox) -> GameRecord:
+    game = await laager.store.latest_game(sandbox.default_channel)
+    assert game is not None
+    return game
+
+
+def buttons(message: Message) -> list[str]:
+    return [b.get("label", "") for row in message.components for b in row.get("components", [])]
+
+
+async def test_a_solo_order_is_taken_back_at_once_and_only_once(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, carol: SandboxUser
+) -> None:
+    started = await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    before = await game_of(laager, sandbox)
+    placed = await sandbox.click(alice, started.response, label="Place for me")
+    assert not placed.ephemeral
+    assert (await game_of(laager, sandbox)).state != before.state
+
+    taken = await sandbox.slash(alice, "game undo")
+    post = taken.messages[-1]
+    assert not post.ephemeral and "taken back" in post.text()
+    assert "Place for me" in post.text()  # the position's orders are offered again
+    after = await game_of(laager, sandbox)
+    assert after.state == before.state and after.dice_cursor == before.dice_cursor
+    assert placed.messages[-1].components == []  # the undone position's buttons are retired
+
+    again = await sandbox.slash(alice, "game undo")
+    assert again.ephemeral and "already been taken back" in again.response.content
+    outsider = await sandbox.slash(carol, "game undo")
+    assert outsider.ephemeral and "no seat" in outsider.response.content
+    elsewhere = sandbox.add_channel("elsewhere")
+    empty = await sandbox.slash(alice, "game undo", channel=elsewhere)
+    assert empty.ephemeral and "no game in this channel" in empty.response.content
+    assert (await game_of(laager, sandbox)).version == after.version
+
+
+async def test_a_solo_roll_stands(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    fresh = await sandbox.slash(alice, "game undo")
+    assert fresh.ephemeral and "nothing to take back" in fresh.response.content
+    await sandbox.click(alice, started.response, label="Strike")
+    before = await game_of(laager, sandbox)
+    refused = await sandbox.slash(alice, "game undo")
+    assert refused.ephemeral and "rolled dice" in refused.response.content
+    assert "free second try" in refused.response.content
+    assert (await game_of(laager, sandbox)).version == before.version
+
+
+async def test_consent_refused_then_granted_and_the_undone_die_never_returns(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+) -> None:
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    before = await game_of(laager, sandbox)
+    await sandbox.click(alice, started.response, label="Strike")
+    struck = await game_of(laager, sandbox)
+
+    asked = await sandbox.slash(alice, "game undo")
+    request = asked.response
+    assert not request.ephemeral and buttons(request) == [ALLOW, REFUSE]
+    assert bob.id in request.pinged and "rolled dice" in request.content
+    for stranger, words in ((carol, "Only <@"), (alice, "not yours to answer")):
+        pressed = await sandbox.click(stranger, request, label=ALLOW)
+        assert pressed.ephemeral and words in pressed.response.content
+    twice = await sandbox.slash(alice, "game undo")
+    assert twice.ephemeral and "already asked" in twice.response.content
+
+    await sandbox.click(bob, request, label=REFUSE)
+    assert request.components == [] and "order stands" in request.content
+    assert (await game_of(laager, sandbox)).state == struck.state
+
+    asked = await sandbox.slash(alice, "game undo")
+    granted = await sandbox.click(bob, asked.response, label=ALLOW)
+    assert asked.response.components == [] and "allows it" in asked.response.content
+    assert "taken back" in granted.messages[-1].text()
+    undone = await game_of(laager, sandbox)
+    assert undone.state == before.state
+    assert undone.dice_cursor == struck.dice_cursor > before.dice_cursor
+
+    await sandbox.click(alice, granted.messages[-1], label="Strike")
+    again = await game_of(laager, sandbox)
+    events = await laager.store.events(again.id)
+    [undo_event] = [e for e in events if e.kind == "undo"]
+    new_die_at = again.dice_cursor - len(events[-1].dice)
+    assert undo_event.action["cursor"] == struck.dice_cursor
+    assert new_die_at >= struck.dice_cursor  # a later place in the stream than the undone die
+
+    await sandbox.slash(alice, "game abort")
+    verified = await sandbox.slash(bob, "game verify")
+    assert "verified" in verified.response.content, verified.response.content
+    assert "reproduced all 4 dice and the final position" in verified.response.content
+
+
+async def test_hidden_information_that_changed_is_sent_again_by_dm(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    await sandbox.click(alice, started.response, label="Rally")
+    asked = await sandbox.slash(alice, "game undo")
+    assert "showed something that had been hidden" in asked.response.content
+    dms_before = len(sandbox.dms(alice))
+    granted = await sandbox.click(bob, asked.response, label=ALLOW)
+    assert await sandbox.wait_for(lambda: len(sandbox.dms(alice)) > dms_before)
+    assert "After the undo" in sandbox.dms(alice)[-1].content
+    public = [m for m in (asked.response, *granted.messages) if m.recipient is None]
+    assert len(public) >= 2
+    for message in public:
+        assert "hidden reserve" not in message.text() and "reserve is" not in message.text()
