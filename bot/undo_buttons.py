@@ -3,6 +3,7 @@ answer, and the position posted again once an order is taken back."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -10,7 +11,14 @@ import discord
 
 from bot import undo
 from bot.announce import post_update
-from bot.interactions import Interaction, actor_of, answering, place_of, within_budget
+from bot.interactions import (
+    ANSWER_BUDGET,
+    Interaction,
+    actor_of,
+    answering,
+    place_of,
+    within_budget,
+)
 from bot.text_fit import CONTENT, fit
 
 CONSENT_ID = r"lgu:(?P<game>\d+):(?P<ask>\d+):(?P<answer>[yn])"
@@ -69,15 +77,26 @@ async def ask(interaction: Interaction) -> None:
 @answering
 async def answered(interaction: Interaction, game_id: int, ask_seq: int, allow: bool) -> None:
     """An answer to a request: the request's buttons are retired and it says who decided; an
-    allowed undo posts the position again."""
+    allowed undo posts the position again. Rebuilding the position replays the log, so a long
+    game acknowledges the press first and edits the request once it is done."""
     service = interaction.client.service
     actor = await actor_of(interaction)
-    update, said = await undo.answer(service, place_of(interaction), actor, game_id, ask_seq, allow)
-    request = interaction.message.content if interaction.message else ""
-    await interaction.response.edit_message(
-        content=f"{fit(request, CONTENT - len(said) - 8)}\n**{said}**",
-        view=None,
-        allowed_mentions=discord.AllowedMentions.none(),
+    work = asyncio.ensure_future(
+        undo.answer(service, place_of(interaction), actor, game_id, ask_seq, allow)
     )
+    done, _ = await asyncio.wait({work}, timeout=ANSWER_BUDGET)
+    if not done:
+        await interaction.response.defer()
+    update, said = await work
+    request = interaction.message.content if interaction.message else ""
+    edit: dict[str, Any] = {
+        "content": f"{fit(request, CONTENT - len(said) - 8)}\n**{said}**",
+        "view": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**edit)
+    else:
+        await interaction.response.edit_message(**edit)
     if allow:
         await post_update(interaction, update)

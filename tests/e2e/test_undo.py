@@ -3,12 +3,21 @@ two-player game, refusals in words, and dice that never come round again."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from bot import undo
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox.interactions import ANSWER_WITHIN
 from bot.sandbox.models import Message
 from bot.storage import GameRecord
 
 ALLOW, REFUSE = "Allow undo", "Refuse"
+T = TypeVar("T")
 
 
 async def game_of(laager: LaagerBot, sandbox: DiscordSandbox) -> GameRecord:
@@ -129,3 +138,35 @@ async def test_hidden_information_that_changed_is_sent_again_by_dm(
     assert len(public) >= 2
     for message in public:
         assert "hidden reserve" not in message.text() and "reserve is" not in message.text()
+
+
+async def test_a_slow_undo_in_a_long_game_is_still_answered(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rebuilding the position replays the whole log; slowed past Discord's three seconds, the
+    request and the consent are still answered (thinking, then the edit and the new post)."""
+    for name in ("ask", "answer"):
+        monkeypatch.setattr(undo, name, slowed(getattr(undo, name)))
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    await sandbox.click(alice, started.response, label="Tally")
+    asked = await sandbox.slash(alice, "game undo")
+    request = asked.messages[-1]
+    assert asked.failure is None and buttons(request) == [ALLOW, REFUSE]
+    granted = await sandbox.click(bob, request, label=ALLOW)
+    assert granted.failure is None, granted.failure
+    assert request.components == [] and "allows it" in request.content
+    assert "taken back" in granted.messages[-1].text()
+    assert not any(m.loading for m in sandbox.transcript)
+
+
+def slowed(work: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    async def slow(*args: Any, **kwargs: Any) -> T:
+        await asyncio.sleep(ANSWER_WITHIN + 0.3)
+        return await work(*args, **kwargs)
+
+    return slow
