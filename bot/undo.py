@@ -69,9 +69,10 @@ class Stretch:
         return shorten(said or "an order that showed nothing", QUOTED)
 
     def why_consent(self) -> str:
+        """Why, in solo, the order must stand (empty: it may be taken back)."""
         if self.rolled:
             return "it rolled dice"
-        return "it showed something that had been hidden" if self.revealed else ""
+        return "it showed you something that had been hidden" if self.revealed else ""
 
 
 @dataclass
@@ -107,10 +108,9 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
                     "nothing hidden can be taken back."
                 )
             return await _undo(service, game, system, seats, stretch, actor, None)
-        why = stretch.why_consent()
         text = (
             f"<@{actor.user_id}> asks to take back their last order: {stretch.what()}"
-            + (f" ({why}; the dice will not be rolled again from the same place)" if why else "")
+            + (" (it rolled dice; they will not be rolled again)" if stretch.rolled else "")
             + f"\n{_names(opponents)}: allow it or refuse it with the buttons below."
         )
         event = NewEvent(
@@ -232,8 +232,9 @@ def _stretch(
 ) -> Stretch:
     """The user's last order with the bot's replies after it, or a refusal in words.
 
-    Whether it showed something hidden is asked of the players' sides (and of the channel
-    when there are two players): the bot's sides learn nothing a person could use.
+    Whether it showed the player something hidden matters only in solo, where it decides; with
+    an opponent every undo needs consent, so the question is not asked (its answer, posted,
+    could itself say something about a hidden value).
     """
     steps = [e for e in events if e.kind in STEP_KINDS]
     end = len(steps)
@@ -263,14 +264,12 @@ def _stretch(
             "can be taken back."
         )
     rolled = any(e.dice for e in taken)
-    people = sorted({s.side for s in seats if s.user_id})
-    viewers = [Viewer.of_side(side) for side in people]
-    if _opponents(seats, user_id):
-        viewers.append(Viewer.public())
-    orders = [Given(str(e.side), e.action, e.kind == "bot") for e in taken]
-    shown = not rolled and reveals(
-        system, report.state, orders, viewers, derived_seed(game.seed, "undo", taken[0].seq)
-    )
+    shown = False
+    if not rolled and not _opponents(seats, user_id):
+        viewers = [Viewer.of_side(s.side) for s in seats if s.user_id == user_id]
+        orders = [Given(str(e.side), e.action, e.kind == "bot") for e in taken]
+        seed = derived_seed(game.seed, "undo", taken[0].seq)
+        shown = reveals(system, report.state, orders, viewers, seed)
     return Stretch(taken, report.state, rolled, shown)
 
 

@@ -51,7 +51,7 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button], template=CONSENT_
 
 async def ask(interaction: Interaction) -> None:
     """``/game undo``: an order taken back is followed by the position posted again; a request
-    is posted with the opponents' buttons, pinging them."""
+    is posted with the opponents' buttons, pinging those who keep their pings on."""
     service = interaction.client.service
     actor = await actor_of(interaction)
     found = await within_budget(interaction, undo.ask(service, place_of(interaction), actor))
@@ -61,12 +61,12 @@ async def ask(interaction: Interaction) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(ConsentButton(found.game_id, found.ask_seq, True))
     view.add_item(ConsentButton(found.game_id, found.ask_seq, False))
+    quiet = await interaction.client.store.quiet_players(found.opponents)
+    pinged = [discord.Object(u) for u in found.opponents if u not in quiet]
     kwargs: dict = {
         "content": fit(found.text, CONTENT),
         "view": view,
-        "allowed_mentions": discord.AllowedMentions(
-            users=[discord.Object(u) for u in found.opponents]
-        ),
+        "allowed_mentions": discord.AllowedMentions(users=pinged),
     }
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)

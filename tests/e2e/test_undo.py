@@ -129,7 +129,6 @@ async def test_hidden_information_that_changed_is_sent_again_by_dm(
     await sandbox.slash(bob, "game join")
     await sandbox.click(alice, started.response, label="Rally")
     asked = await sandbox.slash(alice, "game undo")
-    assert "showed something that had been hidden" in asked.response.content
     dms_before = len(sandbox.dms(alice))
     granted = await sandbox.click(bob, asked.response, label=ALLOW)
     assert await sandbox.wait_for(lambda: len(sandbox.dms(alice)) > dms_before)

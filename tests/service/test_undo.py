@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import errors, undo
-from bot.service import Actor, GameService, Place, SeedSource
+from bot.service import Actor, GameService, Place, SeedSource, export_text
 from bot.storage import Store
 from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
@@ -150,8 +150,8 @@ async def test_hidden_information_that_changed_is_sent_again(service: GameServic
     await two_player(service)
     await service.act(HERE, ALICE, {"type": "rally"})
     asked = await undo.ask(service, HERE, ALICE)
-    assert isinstance(asked, undo.Asked) and "hidden" in asked.text
-    assert "reserve is" not in asked.text  # the request never names a hidden value
+    assert isinstance(asked, undo.Asked)
+    assert "reserve" not in asked.text and "hidden" not in asked.text  # nothing of the secret
     update, _ = await undo.answer(service, HERE, BOB, asked.game_id, asked.ask_seq, True)
     [dm] = update.private[ALICE.user_id]
     assert "After the undo" in dm and "Your hidden reserve" in dm
@@ -233,7 +233,7 @@ async def test_every_system_takes_back_a_clean_solo_order_and_keeps_one_that_rol
         try:
             await undo.ask(service, HERE, ALICE)
         except errors.NotAllowed as refused:
-            assert "rolled dice" in refused.message or "showed something" in refused.message
+            assert "rolled dice" in refused.message or "showed you something" in refused.message
             kept += 1
         else:
             after = await snapshot(store)
@@ -244,3 +244,34 @@ async def test_every_system_takes_back_a_clean_solo_order_and_keeps_one_that_rol
             break
     assert taken and kept, (taken, kept)
     await verified(service)
+
+
+async def test_a_solo_order_that_showed_a_hidden_card_stands(store: Store) -> None:
+    """Ending the Ramparts action phase rolls nothing but turns up the next card of the pile:
+    taking it back would let the player see the card and then choose otherwise."""
+    registry = Registry(pairing.system for pairing in pairings([]).values())
+    service = GameService(store, registry, SeedSource("undo-card"))
+    await service.new_game(HERE, ALICE, "ramparts", mode="solo")
+    update = await service.act(HERE, ALICE, key="go")
+    assert not any(e.dice for e in await store.events(update.game.id) if e.kind == "action")
+    before = await snapshot(store)
+    with pytest.raises(errors.NotAllowed, match="showed you something that had been hidden"):
+        await undo.ask(service, HERE, ALICE)
+    assert await snapshot(store) == before
+
+
+async def test_export_keeps_the_undone_order_and_the_undo(service: GameService) -> None:
+    await two_player(service)
+    await service.act(HERE, ALICE, {"type": "strike"})
+    asked = await undo.ask(service, HERE, ALICE)
+    assert isinstance(asked, undo.Asked)
+    await undo.answer(service, HERE, BOB, asked.game_id, asked.ask_seq, True)
+    await service.abort(HERE, ALICE)
+    _, data = await service.export(HERE)
+    kinds = [e["kind"] for e in data["events"]]
+    assert kinds[-4:] == ["action", "undo_ask", "undo", "abort"]
+    [strike] = [e for e in data["events"] if e["kind"] == "action"]
+    [undone] = [e for e in data["events"] if e["kind"] == "undo"]
+    assert undone["action"]["undoes"] == [strike["seq"]] and strike["dice"]
+    text = export_text(data)
+    assert "[undo] red" in text and "taken back" in text
