@@ -14,7 +14,9 @@ from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 from bot.sandbox.models import Message
+from bot.service import Place
 from bot.storage import GameRecord
+from tests.e2e.leak_audit import Audit, Player, bots_order, exempt, read, watching
 
 ALLOW, REFUSE = "Allow undo", "Refuse"
 T = TypeVar("T")
@@ -169,3 +171,60 @@ def slowed(work: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
         return await work(*args, **kwargs)
 
     return slow
+
+
+UNDO_AUDIT_ORDERS = 14
+"""Orders of the zone game given, each taken back with consent and given again, under audit."""
+
+
+async def test_undos_in_the_zone_game_leak_nothing(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each order of a two-player zone game is taken back with the opponent's consent and given
+    again; the leak audit reads every request, answer, post and DM against the position."""
+    system = laager.registry.get("zones")
+    seats = {"british": alice, "zulu": bob}
+    audit = Audit(system)
+    player = Player(sandbox, laager, {})
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    with watching(audit, monkeypatch):
+        cursor = len(sandbox.events)
+        await sandbox.slash(alice, "game new", {"system": "zones", "mode": "two-player"})
+        await sandbox.slash(bob, "game join")
+        game, _ = await laager.service.latest(place)
+        cursor = read(audit, sandbox, game.state, seats, cursor, set())
+        undone = 0
+        for step in range(UNDO_AUDIT_ORDERS):
+            before = game.state
+            side = system.to_act(before)[0]
+            order = bots_order(system, before, side, step)
+            await player.give(seats[side], order)
+            game, _ = await laager.service.latest(place)
+            cursor = read(
+                audit, sandbox, game.state, seats, cursor, exempt(system, before, game.state)
+            )
+            if game.status != "active":
+                break
+            given = game.state
+            asked = await sandbox.slash(seats[side], "game undo")
+            other = bob if seats[side] is alice else alice
+            await sandbox.click(other, asked.response, label=ALLOW)
+            game, _ = await laager.service.latest(place)
+            assert game.state == before
+            undone += 1
+            gone = exempt(system, given, game.state)
+            audit.revealed |= gone
+            cursor = read(audit, sandbox, game.state, seats, cursor, gone)
+            await player.give(seats[side], order)
+            game, _ = await laager.service.latest(place)
+            cursor = read(
+                audit, sandbox, game.state, seats, cursor, exempt(system, before, game.state)
+            )
+    assert undone >= 10 and audit.findings == []
+    await sandbox.slash(alice, "game abort")
+    verified = await sandbox.slash(alice, "game verify")
+    assert "verified" in verified.response.content, verified.response.content
