@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot import undo
+from bot import errors, undo
 from bot.announce import post_update
 from bot.interactions import (
     ANSWER_BUDGET,
@@ -87,7 +87,21 @@ async def answered(interaction: Interaction, game_id: int, ask_seq: int, allow: 
     done, _ = await asyncio.wait({work}, timeout=ANSWER_BUDGET)
     if not done:
         await interaction.response.defer()
-    update, said = await work
+    try:
+        update, said = await work
+    except (errors.GameMovedOn, errors.GameFinished):
+        await settle(interaction, LAPSED)
+        raise
+    await settle(interaction, said)
+    if allow:
+        await post_update(interaction, update)
+
+
+LAPSED = "This request lapsed: the game moved on before it was answered."
+
+
+async def settle(interaction: Interaction, said: str) -> None:
+    """Take the buttons off a request and say under it how it ended."""
     request = interaction.message.content if interaction.message else ""
     edit: dict[str, Any] = {
         "content": f"{fit(request, CONTENT - len(said) - 8)}\n**{said}**",
@@ -98,5 +112,3 @@ async def answered(interaction: Interaction, game_id: int, ask_seq: int, allow: 
         await interaction.edit_original_response(**edit)
     else:
         await interaction.response.edit_message(**edit)
-    if allow:
-        await post_update(interaction, update)

@@ -228,3 +228,20 @@ async def test_undos_in_the_zone_game_leak_nothing(
     await sandbox.slash(alice, "game abort")
     verified = await sandbox.slash(alice, "game verify")
     assert "verified" in verified.response.content, verified.response.content
+
+
+async def test_a_request_the_game_moved_past_lapses(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    struck = await sandbox.click(alice, started.response, label="Strike")
+    asked = await sandbox.slash(alice, "game undo")
+    await sandbox.click(bob, struck.messages[-1], label="Tally")
+    late = await sandbox.click(bob, asked.response, label=ALLOW)
+    [told] = [m for m in late.responses if m.ephemeral]
+    assert "no longer open" in told.content
+    assert asked.response.components == [] and "lapsed" in asked.response.content
+    assert [e.kind for e in await laager.store.events((await game_of(laager, sandbox)).id)][
+        -3:
+    ] == ["action", "undo_ask", "action"]
