@@ -88,8 +88,7 @@ class Asked:
 async def ask(service: GameService, place: Place, actor: Actor) -> Update | Asked:
     """``/game undo``: take the order back now (solo, showing nothing) or ask the opponents."""
     async with service.lock(place.channel_id):
-        game, system = await service._active(place)
-        seats = await service.store.seats(game.id)
+        game, system, seats = await service.current(place)
         _seated(seats, actor.user_id)
         events = await service.store.events(game.id)
         stretch = _stretch(system, game, seats, events, actor.user_id)
@@ -135,12 +134,11 @@ async def answer(
     """An opponent's answer to the request logged at ``ask_seq``: the update and the words
     that replace the request in the channel."""
     async with service.lock(place.channel_id):
-        game, system = await service._active(place)
+        game, system, seats = await service.current(place)
         events = await service.store.events(game.id)
         asked = next((e for e in events if e.seq == ask_seq and e.kind == ASK), None)
         if game.id != game_id or asked is None:
             raise errors.GameMovedOn("That request belongs to an earlier game.")
-        seats = await service.store.seats(game.id)
         asker = int(asked.actor_id or 0)
         opponents = _opponents(seats, asker)
         if actor.user_id == asker:
