@@ -46,6 +46,10 @@ QUOTED = 300
 """Characters of the undone orders' public words quoted in the channel."""
 
 
+class AlreadyAnswered(errors.GameMovedOn):
+    """A second answer to a request (two presses at once): the first one stands."""
+
+
 @dataclass(frozen=True)
 class Stretch:
     """The orders an undo would take back: the player's order and the bot's replies."""
@@ -151,6 +155,8 @@ async def answer(
                 f"Only {_names(opponents)}, the asker's opponent, can answer this request."
             )
         later = [e for e in events if e.seq > ask_seq and e.kind in (*STEP_KINDS, ASK, REFUSED)]
+        if any(e.kind in (REFUSED, UNDONE) for e in later):
+            raise AlreadyAnswered("This request has already been answered.")
         if later:
             raise errors.GameMovedOn(
                 "This request is no longer open: it was answered, or the game moved on since. "

@@ -89,6 +89,8 @@ async def answered(interaction: Interaction, game_id: int, ask_seq: int, allow: 
         await interaction.response.defer()
     try:
         update, said = await work
+    except undo.AlreadyAnswered:
+        raise
     except (errors.GameMovedOn, errors.GameFinished):
         await settle(interaction, LAPSED)
         raise

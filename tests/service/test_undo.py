@@ -113,7 +113,7 @@ async def test_refused_without_consent_and_granted_with_it(
     assert "order stands" in said
     struck = await snapshot(store)
     assert struck[1] != before[1]
-    with pytest.raises(errors.GameMovedOn, match="no longer open"):
+    with pytest.raises(undo.AlreadyAnswered, match="already been answered"):
         await undo.answer(service, HERE, BOB, asked.game_id, asked.ask_seq, True)
     again = await undo.ask(service, HERE, ALICE)
     assert isinstance(again, undo.Asked)
