@@ -22,6 +22,7 @@ from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
 from bot.systems import pairings
 from bot.ui import ActionButton, OrderSelect, PanelButton
+from bot.undo_buttons import ConsentButton
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ class LaagerBot(commands.AutoShardedBot):
         """Migrate, load the cogs and sync their commands; a refused sync stops the start
         (CommandsRefused, logged with the command and limit Discord named)."""
         await upgrade(self.settings.database_url)
-        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton)
+        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
         await self.load_cogs()
         guild = None
         if self.settings.dev_guild_id:

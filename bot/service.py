@@ -48,7 +48,8 @@ from games.registry import Registry
 BOT_STEP_LIMIT = 10_000
 """Most orders the bot may give in reply to one command; a guard against a stuck engine."""
 
-STEP_KINDS = ("create", "action", "bot")
+STEP_KINDS = ("create", "action", "bot", "undo")
+"""Log entries that replay folds; an ``undo`` takes back the orders its action lists."""
 
 
 @dataclass(frozen=True)
@@ -725,6 +726,7 @@ def _steps(events: list[EventRecord]) -> list[Step]:
                 [Roll.from_json(r) for r in e.dice],
                 by_bot=e.kind == "bot",
                 contributions=tuple(pending),
+                undoes=len(e.action.get("undoes", ())) if e.kind == "undo" else 0,
             )
         )
         pending = []

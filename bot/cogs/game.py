@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import errors
+from bot import errors, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
 from bot.interactions import Interaction, actor_of, place_of, within_budget
@@ -402,6 +402,10 @@ class GameCog(LaagerCog):
         update = await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
         await post_update(interaction, update)
 
+    @game.command(name="undo", description="Ask to take back your last order")
+    async def undo(self, interaction: Interaction) -> None:
+        await undo_buttons.ask(interaction)
+
     @game.command(
         name="verify", description="Check the dice: the seed's commitment, then a full replay"
     )
@@ -517,7 +521,8 @@ HELP = (
     "Give orders with the buttons under each update or the game's own commands. "
     "`/game status` shows the position, your hidden information and your choices (only to "
     "you); `/game map` posts the map; `/game odds` estimates each outcome from here; "
-    "`/game log` and `/game export` give the record.\n\n"
+    "`/game log` and `/game export` give the record; `/game undo` asks to take back your "
+    "last order.\n\n"
     "Dice are provably fair: each game publishes a SHA-256 commitment to its secret seed, the "
     "players' commands (and any value added with `/game entropy`) are mixed in, the seed is "
     "revealed at the end, and `/game verify` checks the commitment and replays every roll."

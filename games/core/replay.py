@@ -18,6 +18,9 @@ class Step:
     it gives the same order, so the bot's own dice are verified too.
     ``contributions`` are the players' contributions logged since the previous step
     (the step's own included); they are mixed into the dice before this step rolls.
+    ``undoes`` (non-zero for an undo) takes back that many of the latest steps still standing:
+    the position returns to what it was before them, but the dice stay where they are, so
+    the ``cursor`` the undo logged in its action must be the one the dice have reached.
     """
 
     side: str | None
@@ -25,6 +28,7 @@ class Step:
     rolls: list[Roll]
     by_bot: bool = False
     contributions: tuple[str, ...] = ()
+    undoes: int = 0
 
 
 @dataclass(frozen=True)
@@ -55,11 +59,21 @@ def replay(
         return ReplayReport({}, 0, 0, "The log does not start with the game's set-up.")
     dice = Dice(seed)
     state: JSON = {}
+    standing: list[JSON] = []  # the position before each order still standing
     checked = mixed = 0
     for number, step in enumerate(steps):
         for contribution in step.contributions:
             dice.mix(contribution)
         mixed += len(step.contributions)
+        if step.undoes:
+            problem = _undo_problem(step, len(standing), dice.cursor)
+            if problem:
+                return ReplayReport(state, number, checked, f"Step {number}: {problem}", mixed)
+            state = standing[-step.undoes]
+            del standing[-step.undoes :]
+            if watch:
+                watch(state)
+            continue
         if step.side is None:
             outcome = system.new(step.action["scenario"], step.action.get("options", {}), dice)
         else:
@@ -71,6 +85,7 @@ def replay(
                     f"Step {number}: the bot would now order otherwise.",
                     mixed,
                 )
+            standing.append(state)
             outcome = system.apply(state, step.side, step.action, dice)
         state = outcome.state
         if watch:
@@ -87,6 +102,22 @@ def replay(
             )
         checked += len(rolled)
     return ReplayReport(state, len(steps), checked, None, mixed)
+
+
+def _undo_problem(step: Step, standing: int, cursor: int) -> str | None:
+    """Why an undo step cannot be what the log says, if it cannot: it rolls nothing, takes
+    back only orders that stand, and leaves the dice where they are (they never rewind)."""
+    if step.rolls:
+        return "an undo rolled dice, which it never does."
+    if step.undoes > standing:
+        return f"the undo takes back {step.undoes} orders, but only {standing} stand."
+    logged = step.action.get("cursor")
+    if logged != cursor:
+        return (
+            f"the undo says the dice stood at position {logged}, but on replay they stand at "
+            f"{cursor}; the dice never rewind."
+        )
+    return None
 
 
 def _show(rolls: list[Roll]) -> str:
