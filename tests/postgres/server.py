@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import asyncpg
 import port_for
+import psycopg
 from pytest_postgresql.executors import PostgreSQLExecutor
 from sqlalchemy import URL, make_url
 
@@ -103,6 +105,21 @@ def find_pg_ctl() -> str:
     )
 
 
+def _wait_until_ready(server: PostgresServer, seconds: float = 60) -> None:
+    """The port opens before the server takes connections; wait for it to take one."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            psycopg.connect(
+                host=server.host, port=server.port, user=server.user, dbname="postgres"
+            ).close()
+            return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 @contextmanager
 def throwaway_server() -> Iterator[PostgresServer]:
     """Start a new PostgreSQL cluster in a temporary folder on a free port; remove it after."""
@@ -126,6 +143,7 @@ def throwaway_server() -> Iterator[PostgresServer]:
     try:
         try:
             executor.start()
+            _wait_until_ready(server)
         except Exception as error:
             log = scratch / "server.log"
             tail = log.read_text()[-2000:] if log.exists() else "(no server log)"
