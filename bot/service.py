@@ -481,7 +481,8 @@ class GameService:
         game, system = await self.latest(place)
         if game.status == "active":
             return game, None
-        return game, audit(system, game, await self.store.events(game.id))
+        as_stored = await self.store.get_game(game.id)
+        return game, audit(system, as_stored, await self.store.events(game.id))
 
     async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
         """The game as data; hidden values (seed, dice, state) only once it is over."""
@@ -732,10 +733,11 @@ def audit(
     *,
     state_must_match: bool = True,
 ) -> ReplayReport:
-    """Check a stored game against its own log: the seed against the commitment published at
-    the start, then a replay from the seed and the logged contributions, rolling exactly the
-    logged dice and (unless told otherwise) ending in the stored state. Reads the seed, so
-    its report is for finished games, or for operators."""
+    """Check a game, as the store holds it, against its own log: the seed against the
+    commitment published at the start, then a replay from the seed and the logged
+    contributions, rolling exactly the logged dice and (unless told otherwise) ending in the
+    stored state, upgraded to today's shape. Reads the seed, so its report is for finished
+    games, or for operators."""
     mismatch = _commitment_mismatch(game)
     if mismatch:
         return ReplayReport({}, 0, 0, mismatch)
