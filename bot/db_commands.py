@@ -13,10 +13,10 @@ from typing import IO
 from sqlalchemy.engine import make_url
 
 from bot.settings import Settings
-from bot.storage import create_engine, upgrade
+from bot.storage import create_engine, current
 from bot.storage.forget import ForgetSummary, forget_guild, forget_user
 from bot.systems import installed
-from bot.transfer import TransferRefused, export_database, import_database
+from bot.transfer import TransferRefused, export_database, head_revision, import_database
 
 COMMANDS = ("export", "import", "forget")
 
@@ -92,7 +92,12 @@ def _import(url: str, file: str, settings: Settings, *, replace: bool) -> int:
 
 
 async def _forget(url: str, *, guild: int | None, user: int | None, apply: bool) -> int:
-    await upgrade(url)
+    revision = await current(url)
+    if revision != head_revision():
+        raise TransferRefused(
+            f"The database is at schema revision {revision or 'none'}, not the latest "
+            f"({head_revision()}): run `laager db upgrade` on it first. Nothing was changed."
+        )
     engine = create_engine(url)
     try:
         async with engine.connect() as connection:

@@ -58,10 +58,6 @@ class ForgetSummary:
     deleted: dict[str, int] = field(default_factory=dict)
     anonymised: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def empty(self) -> bool:
-        return not any(self.deleted.values()) and not any(self.anonymised.values())
-
     def lines(self) -> list[str]:
         rows = [f"  delete {count} row(s) of {name}" for name, count in self.deleted.items()]
         rows += [

@@ -193,3 +193,15 @@ async def test_the_commands_move_a_sqlite_database_to_postgres(
     finally:
         await engine.dispose()
     assert {"active", "finished", "aborted"} <= set(statuses)
+
+
+async def test_a_database_behind_the_latest_schema_is_refused_for_export_and_forget(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.sqlite3'}"
+    await upgrade(url, "0003")
+    with pytest.raises(TransferRefused, match=r"revision 0003.*run `laager db upgrade`"):
+        await export_text(url)
+    forget = laager("forget", "--guild", "1", url=url)
+    assert forget.returncode == 1
+    assert "revision 0003" in forget.stderr and "Nothing was changed" in forget.stderr
