@@ -59,10 +59,8 @@ class ForgetSummary:
     anonymised: dict[str, int] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
-        rows = [f"  delete {count} row(s) of {name}" for name, count in self.deleted.items()]
-        rows += [
-            f"  anonymise {count} value(s) of {name}" for name, count in self.anonymised.items()
-        ]
+        rows = [f"  delete {n} row(s) of {name}" for name, n in self.deleted.items() if n]
+        rows += [f"  anonymise {n} value(s) of {name}" for name, n in self.anonymised.items() if n]
         return rows or ["  nothing: no row mentions them"]
 
 
