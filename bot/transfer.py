@@ -200,19 +200,19 @@ async def _restart_identities(connection: AsyncConnection) -> None:
     if connection.dialect.name != "postgresql":
         return
     for table in tables():
-        for column in table.primary_key.columns:
-            if column.autoincrement is not True:
-                continue
-            highest = (await connection.execute(select(func.max(column)))).scalar_one()
-            await connection.execute(
-                text("SELECT setval(pg_get_serial_sequence(:table, :column), :value, :called)"),
-                {
-                    "table": table.name,
-                    "column": column.name,
-                    "value": highest or 1,
-                    "called": highest is not None,
-                },
-            )
+        column = table.autoincrement_column
+        if column is None:
+            continue
+        highest = (await connection.execute(select(func.max(column)))).scalar_one()
+        await connection.execute(
+            text("SELECT setval(pg_get_serial_sequence(:table, :column), :value, :called)"),
+            {
+                "table": table.name,
+                "column": column.name,
+                "value": highest or 1,
+                "called": highest is not None,
+            },
+        )
 
 
 async def _compare_digests(connection: AsyncConnection, reading: _Reading) -> None:
