@@ -30,6 +30,8 @@ SERVER_ACCOUNT_ENV = "LAAGER_PG_USER"
 """The account a root test run hands the server to (PostgreSQL refuses to run as root)."""
 
 PG_CTL_WRAPPER = Path(__file__).with_name("pg_ctl")
+INSTALL_ROOT = "/usr/lib/postgresql"
+"""Where Debian and Ubuntu put each major version's programs (VERSION/bin)."""
 
 # Durability buys nothing for a server thrown away after the run, and costs the shared cores.
 FAST_AND_FORGETFUL = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -92,7 +94,7 @@ def find_pg_ctl() -> str:
     if configured:
         return configured
     installed = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        Path(INSTALL_ROOT).glob("*/bin/pg_ctl"),
         key=lambda path: int(path.parts[-3]) if path.parts[-3].isdigit() else 0,
     )
     if installed:
