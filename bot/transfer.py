@@ -17,6 +17,7 @@ from typing import IO, Any
 from alembic.script import ScriptDirectory
 from sqlalchemy import Table, delete, func, insert, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, async_sessionmaker
 
 from bot.service import audit
@@ -104,11 +105,18 @@ def _line(data: dict[str, Any]) -> str:
 async def import_database(
     url: str, lines: Iterable[str], registry: Registry, *, replace: bool = False
 ) -> ImportReport:
-    """Load an export into the database at ``url`` (migrated to the latest schema first),
+    """Load an export into the database at ``url`` (given the schema first if it has none),
     in one transaction that commits only once the copy is proven."""
     rows = iter(lines)
     _check_header(next(rows, ""))
-    await upgrade(url)
+    revision = await current(url)
+    if revision is None:
+        await upgrade(url)
+    elif revision != head_revision():
+        raise TransferRefused(
+            f"The database is at schema revision {revision}, not the latest "
+            f"({head_revision()}): run `laager db upgrade` on it first. Nothing was changed."
+        )
     engine = create_engine(url)
     try:
         async with engine.begin() as connection:
@@ -117,6 +125,11 @@ async def import_database(
             await _restart_identities(connection)
             await _compare_digests(connection, reading)
             replayed, rolls = await _replay_every_game(connection, registry)
+    except IntegrityError:
+        raise TransferRefused(
+            "The export breaks a rule of the schema (a row twice, or a row whose parent row "
+            "is missing), so it was not written by laager db export as it is; nothing was kept."
+        ) from None
     finally:
         await engine.dispose()
     counts = {name: digest.rows for name, digest in reading.digests.items()}
@@ -167,10 +180,15 @@ async def _insert_all(connection: AsyncConnection, lines: Iterator[str]) -> _Rea
     batch: list[JsonRow] = []
     batch_table: Table | None = None
     for number, line in enumerate(lines, start=2):
-        entry = json.loads(line)
-        if "end" in entry:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            entry = None
+        if isinstance(entry, dict) and isinstance(entry.get("end"), dict):
             reading.declared = entry["end"]
             break
+        if not isinstance(entry, dict) or not isinstance(entry.get("row"), dict):
+            raise TransferRefused(f"Line {number} is not a row of a laager export.")
         table = by_name.get(entry.get("table"))
         if table is None:
             raise TransferRefused(f"Line {number} names no table of this schema.")

@@ -19,7 +19,14 @@ from bot.storage import Store, create_engine, session_factory, upgrade
 from bot.storage.dump import tables
 from bot.storage.models import Game
 from bot.systems import installed
-from bot.transfer import TransferRefused, export_database, import_database
+from bot.transfer import (
+    FORMAT,
+    FORMAT_VERSION,
+    TransferRefused,
+    export_database,
+    head_revision,
+    import_database,
+)
 from tests.fixtures.make_stored_games import DUEL
 from tests.storage.stocked import REGISTRY, stock, stored_games
 
@@ -143,9 +150,16 @@ async def test_a_changed_or_cut_off_export_is_refused(
     assert edited != export
     with pytest.raises(TransferRefused, match="rows of rolls in the file do not match"):
         await import_database(database_url, io.StringIO(edited), REGISTRY)
-    cut = "".join(export.splitlines(keepends=True)[:-1])
+    lines = export.splitlines(keepends=True)
     with pytest.raises(TransferRefused, match="ends early"):
-        await import_database(database_url, io.StringIO(cut), REGISTRY)
+        await import_database(database_url, io.StringIO("".join(lines[:-1])), REGISTRY)
+    with pytest.raises(TransferRefused, match="Line 3 is not a row"):
+        await import_database(
+            database_url, io.StringIO("".join([*lines[:2], "{", *lines[2:]])), REGISTRY
+        )
+    seat = next(line for line in lines if line.startswith('{"table":"seats"'))
+    with pytest.raises(TransferRefused, match="a row twice, or a row whose parent"):
+        await import_database(database_url, io.StringIO(export.replace(seat, seat * 2)), REGISTRY)
     assert set((await counts(database_url)).values()) == {0}
 
 
@@ -203,6 +217,9 @@ async def test_a_database_behind_the_latest_schema_is_refused_for_export_and_for
     await upgrade(url, "0003")
     with pytest.raises(TransferRefused, match=r"revision 0003.*run `laager db upgrade`"):
         await export_text(url)
+    with pytest.raises(TransferRefused, match=r"revision 0003.*Nothing was changed"):
+        header = json.dumps({FORMAT: FORMAT_VERSION, "revision": head_revision()})
+        await import_database(url, io.StringIO(header + "\n"), REGISTRY)
     forget = laager("forget", "--guild", "1", url=url)
     assert forget.returncode == 1
     assert "revision 0003" in forget.stderr and "Nothing was changed" in forget.stderr
