@@ -8,15 +8,10 @@ import asyncio
 import os
 import sys
 from contextlib import ExitStack
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from sqlalchemy.engine import make_url
-
-from bot.settings import Settings
-from bot.storage import create_engine, current
-from bot.storage.forget import ForgetSummary, forget_guild, forget_user
-from bot.systems import installed
-from bot.transfer import TransferRefused, export_database, head_revision, import_database
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 COMMANDS = ("export", "import", "forget")
 
@@ -50,6 +45,9 @@ def add_commands(db_commands: argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def run_command(settings: Settings, args: argparse.Namespace) -> int:
+    # Loaded here, not with the command line, so `laager run` and the migrations start quickly.
+    from bot.transfer import TransferRefused
+
     url = args.database or settings.database_url
     try:
         if args.db_command == "export":
@@ -63,6 +61,8 @@ def run_command(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _export(url: str, file: str) -> int:
+    from bot.transfer import export_database
+
     with ExitStack() as stack:
         out: IO[str] = sys.stdout if file == "-" else stack.enter_context(_private_file(file))
         counts = asyncio.run(export_database(url, out))
@@ -77,6 +77,9 @@ def _private_file(file: str) -> IO[str]:
 
 
 def _import(url: str, file: str, settings: Settings, *, replace: bool) -> int:
+    from bot.systems import installed
+    from bot.transfer import import_database
+
     with ExitStack() as stack:
         lines: IO[str] = (
             sys.stdin if file == "-" else stack.enter_context(open(file, encoding="utf-8"))
@@ -92,6 +95,12 @@ def _import(url: str, file: str, settings: Settings, *, replace: bool) -> int:
 
 
 async def _forget(url: str, *, guild: int | None, user: int | None, apply: bool) -> int:
+    from sqlalchemy.engine import make_url
+
+    from bot.storage import create_engine, current
+    from bot.storage.forget import ForgetSummary, forget_guild, forget_user
+    from bot.transfer import TransferRefused, head_revision
+
     revision = await current(url)
     if revision != head_revision():
         raise TransferRefused(
