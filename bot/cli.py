@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot import db_commands as db_data
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -24,13 +25,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laager", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the bot (token from DISCORD_TOKEN or .env)")
-    db = commands.add_parser("db", help="database migrations")
+    db = commands.add_parser("db", help="database migrations, export and import, forgetting")
     db_commands = db.add_subparsers(dest="db_command", required=True)
     db_commands.add_parser("upgrade", help="apply every migration").add_argument(
         "revision", nargs="?", default="head"
     )
     db_commands.add_parser("downgrade", help="step back to a revision").add_argument("revision")
     db_commands.add_parser("current", help="show the database's revision")
+    db_data.add_commands(db_commands)
     sandbox = commands.add_parser("sandbox", help="try the bot offline against a local Discord")
     sandbox.add_argument("--script", type=Path, help="run the lines of FILE instead of a prompt")
     sandbox.add_argument("--seed", help="make the run reproducible")
@@ -45,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").addFilter(_no_voice_notice)
     if args.command == "run":
         return _run(settings)
+    if args.command == "db" and args.db_command in db_data.COMMANDS:
+        return db_data.run_command(settings, args)
     if args.command == "db":
         return asyncio.run(_db(settings, args.db_command, getattr(args, "revision", None)))
     lines = args.script.read_text().splitlines() if args.script else None

@@ -1,11 +1,12 @@
-"""Database fixtures: tests run once on a throwaway SQLite file, once on real PostgreSQL.
+"""Database fixtures: tests run once on a throwaway SQLite file, once on real PostgreSQL
+(a server the session starts for itself, see tests/postgres/server.py).
 
 PostgreSQL databases are slow to create, so the migrated one is shared by the whole
 session and emptied before each test; migration tests get fresh blank databases.
 """
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -16,46 +17,53 @@ from sqlalchemy import make_url
 
 from bot.storage import Store, create_engine, session_factory, upgrade
 from bot.storage.models import Base
+from tests.postgres.server import (
+    PostgresServer,
+    ServerUnavailable,
+    external_server,
+    throwaway_server,
+)
 
-POSTGRES_HOST = "127.0.0.1"
-POSTGRES_PORT = 5432
-POSTGRES_USER = "postgres"
 BACKENDS = ["sqlite", "postgres"]
 
 
-async def _postgres_connection(database: str) -> asyncpg.Connection:
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL: started here for the run, unless LAAGER_TEST_POSTGRES_URL
+    names one that is already running."""
+    external = external_server()
+    if external is not None:
+        yield external
+        return
     try:
-        return await asyncpg.connect(
-            host=POSTGRES_HOST,
-            port=POSTGRES_PORT,
-            user=POSTGRES_USER,
-            database=database,
-            timeout=5,
-        )
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        reason = repr(error)
+        with throwaway_server() as server:
+            yield server
+    except ServerUnavailable as unavailable:
+        pytest.fail(str(unavailable), pytrace=False)
+
+
+async def _postgres_connection(server: PostgresServer, database: str) -> asyncpg.Connection:
+    try:
+        return await server.connect(database)
+    except ServerUnavailable as unavailable:
+        reason = str(unavailable)
     # Failing outside the except block keeps the report to this one clear line.
-    pytest.fail(
-        f"The storage tests need PostgreSQL at {POSTGRES_HOST}:{POSTGRES_PORT} "
-        f"(user {POSTGRES_USER!r}, trust auth), but connecting failed: {reason}. "
-        "Start it, e.g. `pg_ctlcluster <version> main start`.",
-        pytrace=False,
-    )
+    pytest.fail(reason, pytrace=False)
 
 
 @asynccontextmanager
-async def _throwaway_postgres_database() -> AsyncIterator[str]:
+async def throwaway_postgres_database(server: PostgresServer) -> AsyncIterator[str]:
     """Create an empty `laager_test_<hex>` database and drop it, connections and all, after."""
     name = f"laager_test_{secrets.token_hex(6)}"
-    admin = await _postgres_connection("postgres")
+    admin = await _postgres_connection(server, "postgres")
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
         await admin.close()
     try:
-        yield f"postgresql+asyncpg://{POSTGRES_USER}@{POSTGRES_HOST}:{POSTGRES_PORT}/{name}"
+        yield server.url(name)
     finally:
-        admin = await _postgres_connection("postgres")
+        admin = await _postgres_connection(server, "postgres")
         try:
             await admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -68,16 +76,16 @@ async def _throwaway_postgres_database() -> AsyncIterator[str]:
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def migrated_postgres_database() -> AsyncIterator[str]:
+async def migrated_postgres_database(postgres_server: PostgresServer) -> AsyncIterator[str]:
     """One migrated PostgreSQL database for the whole session."""
-    async with _throwaway_postgres_database() as url:
+    async with throwaway_postgres_database(postgres_server) as url:
         await upgrade(url)
         yield url
 
 
-async def _empty_postgres_tables(url: str) -> None:
+async def _empty_postgres_tables(server: PostgresServer, url: str) -> None:
     tables = ", ".join(f'"{table.name}"' for table in Base.metadata.sorted_tables)
-    connection = await _postgres_connection(str(make_url(url).database))
+    connection = await _postgres_connection(server, str(make_url(url).database))
     try:
         await connection.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     finally:
@@ -90,8 +98,8 @@ def sqlite_blank_database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-async def postgres_blank_database_url() -> AsyncIterator[str]:
-    async with _throwaway_postgres_database() as url:
+async def postgres_blank_database_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
+    async with throwaway_postgres_database(postgres_server) as url:
         yield url
 
 
@@ -102,8 +110,10 @@ async def sqlite_database_url(sqlite_blank_database_url: str) -> str:
 
 
 @pytest.fixture
-async def postgres_database_url(migrated_postgres_database: str) -> str:
-    await _empty_postgres_tables(migrated_postgres_database)
+async def postgres_database_url(
+    postgres_server: PostgresServer, migrated_postgres_database: str
+) -> str:
+    await _empty_postgres_tables(postgres_server, migrated_postgres_database)
     return migrated_postgres_database
 
 

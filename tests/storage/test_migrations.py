@@ -9,10 +9,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
 
+from bot.service import audit
 from bot.storage import Store, create_engine, current, downgrade, session_factory, upgrade
 from bot.storage.db import MIGRATIONS_DIR, PROJECT_ROOT
 from bot.storage.models import Base
 from tests.storage.builders import T0
+from tests.storage.stocked import REGISTRY, stock
 
 TABLES = {"games", "seats", "events", "guild_settings", "rolls"}
 
@@ -118,5 +120,76 @@ async def test_entries_logged_before_contributions_existed_read_as_having_none(
         [entry] = await store.events(game_id)
         assert entry.contributions == []
         assert await store.contributions(game_id) == []
+    finally:
+        await engine.dispose()
+
+
+def _revisions() -> list[str]:
+    """Every revision, oldest first."""
+    script = ScriptDirectory(str(MIGRATIONS_DIR))
+    return [revision.revision for revision in reversed(list(script.walk_revisions()))]
+
+
+def _schema(connection: Connection) -> dict[str, object]:
+    """Tables with their columns (name, nullability), indexes and foreign keys."""
+    inspector = inspect(connection)
+    return {
+        table: (
+            sorted((c["name"], c["nullable"]) for c in inspector.get_columns(table)),
+            sorted(str(i["name"]) for i in inspector.get_indexes(table)),
+            sorted(
+                (tuple(k["constrained_columns"]), k["referred_table"])
+                for k in inspector.get_foreign_keys(table)
+            ),
+        )
+        for table in inspector.get_table_names()
+        if table != "alembic_version"
+    }
+
+
+async def _schema_at(url: str) -> dict[str, object]:
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(_schema)
+    finally:
+        await engine.dispose()
+
+
+async def test_every_downgrade_step_undoes_its_upgrade_step(blank_database_url: str) -> None:
+    revisions = _revisions()
+    assert len(revisions) >= 4
+    built = {"base": await _schema_at(blank_database_url)}
+    for revision in revisions:
+        await upgrade(blank_database_url, revision)
+        built[revision] = await _schema_at(blank_database_url)
+    assert built["base"] == {}
+    for below in reversed(["base", *revisions[:-1]]):
+        await downgrade(blank_database_url, below)
+        assert await current(blank_database_url) == (None if below == "base" else below)
+        assert await _schema_at(blank_database_url) == built[below], f"down to {below}"
+
+
+async def test_stepping_down_and_up_again_keeps_every_game_playable(
+    blank_database_url: str,
+) -> None:
+    database_url = blank_database_url
+    await upgrade(database_url)
+    ids = await stock(database_url)
+    engine = create_engine(database_url)
+    try:
+        async with engine.connect() as connection:
+            events = (await connection.execute(text("SELECT count(*) FROM events"))).scalar_one()
+        await downgrade(database_url, "0002")  # past the columns added to events and games
+        async with engine.connect() as connection:
+            after = (await connection.execute(text("SELECT count(*) FROM events"))).scalar_one()
+        assert after == events
+        await upgrade(database_url)
+        store = Store(session_factory(engine))
+        for game_id in ids.values():
+            game = await store.get_game(game_id)
+            if game.status != "active":
+                report = audit(REGISTRY.get(game.system), game, await store.events(game_id))
+                assert report.ok, report.problem
     finally:
         await engine.dispose()

@@ -1,0 +1,132 @@
+"""A database stocked with a row in every table: the stored fixture games of every system
+(each in a channel of its own, split between two servers) and the rolls, settings,
+rosters, decks and house rules of both servers."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any
+
+from sqlalchemy import Table, insert
+
+from bot.storage import create_engine, session_factory
+from bot.storage.models import (
+    EventDeck,
+    GuildSettings,
+    HouseRule,
+    PlayerSettings,
+    RefereeRoster,
+    Roll,
+)
+from bot.systems import installed
+from tests.fixtures.make_stored_games import DUEL
+from tests.fixtures.stored_games import Row, fixture_files, load, read
+from tests.storage.builders import T0
+
+REGISTRY = installed([DUEL])
+GUILDS = (3001, 3002)
+FIRST_CHANNEL = 7000
+ALICE, BOB, CAROL = 4001, 4002, 4003
+"""Alice made every stored game; Bob sits beside her in the two-player ones."""
+
+
+def stored_games() -> list[Row]:
+    """Every stored fixture game, each in a channel of its own, alternately in each server."""
+    games = []
+    for number, stored in enumerate(g for path in fixture_files() for g in read(path)):
+        copy = deepcopy(stored)
+        copy["label"] = f"{number}: {stored['label']}"
+        copy["game"]["channel_id"] = FIRST_CHANNEL + number
+        copy["game"]["guild_id"] = GUILDS[number % 2]
+        games.append(copy)
+    return games
+
+
+def _table(model: Any) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+def other_rows(guild_id: int) -> list[tuple[Table, dict[str, Any]]]:
+    """One server's rows outside the games, with rolls and a house rule by Alice and Bob."""
+    channel = FIRST_CHANNEL + 100 + guild_id % 10
+    return [
+        (
+            _table(GuildSettings),
+            {"guild_id": guild_id, "referee_role_id": 55, "reminder_hours": 12.5, "updated_at": T0},
+        ),
+        *(
+            (
+                _table(Roll),
+                {
+                    "guild_id": guild_id,
+                    "channel_id": channel,
+                    "user_id": user,
+                    "expression": "2d6",
+                    "result_text": "2d6 (3, 4) = 7",
+                    "total": 7,
+                    "created_at": T0,
+                },
+            )
+            for user in (ALICE, BOB, CAROL)
+        ),
+        (
+            _table(RefereeRoster),
+            {
+                "channel_id": channel,
+                "guild_id": guild_id,
+                "state": {"units": [{"name": "1/24th", "strength": 6}]},
+                "version": 3,
+                "updated_at": T0,
+            },
+        ),
+        (
+            _table(EventDeck),
+            {
+                "channel_id": channel,
+                "guild_id": guild_id,
+                "state": {"order": [3, 1, 2], "discards": []},
+                "version": 1,
+                "updated_at": T0,
+            },
+        ),
+        (
+            _table(HouseRule),
+            {
+                "guild_id": guild_id,
+                "key": "fire.range",
+                "value": {"long": 7},
+                "set_by": BOB,
+                "updated_at": T0,
+            },
+        ),
+        (
+            _table(HouseRule),
+            {
+                "guild_id": guild_id,
+                "key": "melee.bonus",
+                "value": 1,
+                "set_by": CAROL,
+                "updated_at": T0,
+            },
+        ),
+    ]
+
+
+async def stock(url: str) -> dict[str, int]:
+    """Fill the (migrated, empty) database at ``url``; the stored games' ids by label."""
+    engine = create_engine(url)
+    try:
+        ids = await load(session_factory(engine), stored_games())
+        async with engine.begin() as connection:
+            for guild_id in GUILDS:
+                for table, row in other_rows(guild_id):
+                    await connection.execute(insert(table), row)
+            for user in (ALICE, BOB):
+                await connection.execute(
+                    insert(_table(PlayerSettings)),
+                    {"user_id": user, "pings": user == BOB, "updated_at": T0},
+                )
+    finally:
+        await engine.dispose()
+    return ids
