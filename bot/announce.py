@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import logging
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import render_pool
 from bot.next_steps import CommandFor, ways
 from bot.reports import Report, phase_report
 from bot.service import Update
@@ -32,8 +32,8 @@ COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
-    """Render a view to a PNG in a worker thread, so the event loop stays free."""
-    png = await asyncio.to_thread(pairing.picture, view, options or {})
+    """Render a view to a PNG in the render pool, so the event loop stays free."""
+    png = await render_pool.draw(pairing.picture, view, options or {})
     return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
 
 

@@ -124,9 +124,7 @@ def cases() -> list[Case]:
             for night in (False, True):
                 view = zone_view(battle, zulu_view, night)
                 position = ("Zulu view" if zulu_view else "public") + (" night" if night else "")
-                found.append(
-                    Case(f"zones {battle}", position, lambda v=view: zones.render(v, {}))
-                )
+                found.append(Case(f"zones {battle}", position, lambda v=view: zones.render(v, {})))
     for count in (1, 8, MAX_UNITS):
         rows = roster_rows(count)
         found.append(

@@ -97,20 +97,25 @@ def encoders(rounds: int) -> None:
     print("\nencoder settings, largest picture of each kind (encode only, median):")
     for kind, (_, png) in largest.items():
         drawn = opened(png)
-        rgb = drawn.convert("RGB")
-        choices: list[tuple[str, Callable[[], bytes]]] = []
-        for level in (1, 3, 6, 9):
-            choices.append((f"as drawn ({drawn.mode}) zlib {level}", lambda lv=level: saved(drawn, lv)))
-        for level in (1, 6):
-            choices.append((f"RGB zlib {level}", lambda lv=level: saved(rgb, lv)))
-            choices.append((
-                f"octree 256 + zlib {level}",
-                lambda lv=level: saved(rgb.quantize(256, method=Image.Quantize.FASTOCTREE), lv),
-            ))  # fmt: skip
         print(f"  {kind} ({drawn.width}x{drawn.height}):")
-        for name, job in choices:
+        for name, job in settings(drawn):
             ms = statistics.median(timed(job, rounds)) * 1000
             print(f"    {name:<28} {ms:7.2f} ms {len(job()) / 1024:7.1f} KB")
+
+
+def settings(drawn: Image.Image) -> list[tuple[str, Callable[[], bytes]]]:
+    rgb = drawn.convert("RGB")
+
+    def octree(level: int) -> bytes:
+        return saved(rgb.quantize(256, method=Image.Quantize.FASTOCTREE), level)
+
+    choices: list[tuple[str, Callable[[], bytes]]] = []
+    for level in (1, 3, 6, 9):
+        choices.append((f"as drawn ({drawn.mode}) zlib {level}", lambda v=level: saved(drawn, v)))
+    for level in (1, 6):
+        choices.append((f"RGB zlib {level}", lambda v=level: saved(rgb, v)))
+        choices.append((f"octree 256 + zlib {level}", lambda v=level: octree(v)))
+    return choices
 
 
 def main() -> None:

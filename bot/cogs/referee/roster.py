@@ -7,7 +7,6 @@ Only the referee changes the roster; anyone may look at it.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
+from bot import render_pool
 from bot.announce import COLOUR, clip
 from bot.cogs.referee import autocomplete as complete
 from bot.cogs.referee import choices as C
@@ -568,7 +568,7 @@ class RosterCog(RefereeCog):
         tables = await self.tables(interaction)
         rows = R.roster_rows(roster, tables)
         title = f"Roster · turn {roster.turn}"
-        png = await asyncio.to_thread(render_roster, title, rows)
+        png = await render_pool.draw(render_roster, title, rows)
         lines = [
             f"**{row.name}**: {row.strength}"
             + (f", {row.losses}" if row.losses else "")
