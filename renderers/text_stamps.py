@@ -7,6 +7,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from renderers.indexed import paste
 from renderers.theme import font
 
 Colour = tuple[int, int, int]
@@ -31,7 +32,7 @@ def put(
     anchor: str = "la",
 ) -> None:
     """Paste ``text`` at ``xy``; anchor "la" (left, top), "mm" (centre) or "ra" (right, top),
-    "lm" (left, middle)."""
+    "lm" (left, middle). On a palette image the text keeps its soft edges."""
     sprite = stamp(text, size, fill)
     x, y = xy
     width, height = sprite.size
@@ -41,4 +42,4 @@ def put(
         x -= width
     if anchor[1] == "m":
         y -= height / 2
-    image.paste(sprite, (round(x), round(y)), sprite)
+    paste(image, sprite, (round(x), round(y)))
