@@ -16,6 +16,9 @@ from PIL import Image
 
 Colour = tuple[int, int, int]
 
+SPRITES_KEPT = 4096
+"""Mapped sprites kept per palette; the oldest go first, so free text cannot fill memory."""
+
 RAMP = 8
 """Shades from a text colour to its ground in a ramp palette: eight steps of anti-aliasing
 read the same as 256 at the sizes the pictures use."""
@@ -28,7 +31,9 @@ class Indexed:
         self.palette = palette
         flat = palette.getpalette() or []
         self._entries = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
-        self._sprites: dict[object, tuple[Image.Image, Image.Image, Image.Image]] = {}
+        self._sprites: OrderedDict[object, tuple[Image.Image, Image.Image, Image.Image]] = (
+            OrderedDict()
+        )
         self._indices: dict[Colour, int] = {}
 
     @classmethod
@@ -82,7 +87,7 @@ class Indexed:
         if known is None or known[0] is not sprite:
             mask = sprite.getchannel("A").point(lambda a: 255 if a >= 128 else 0, "1")
             known = (sprite, self.map(sprite), mask)
-            self._sprites[id(sprite)] = known
+            self._keep(id(sprite), known)
         image.paste(known[1], xy, known[2])
 
     def put(self, image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
@@ -99,8 +104,13 @@ class Indexed:
             laid.paste(sprite, (0, 0), sprite)
             mask = sprite.getchannel("A").point(lambda a: 255 if a else 0, "1")
             known = (sprite, self.map(laid), mask)
-            self._sprites[key] = known
+            self._keep(key, known)
         image.paste(known[1], xy, known[2])
+
+    def _keep(self, key: object, known: tuple[Image.Image, Image.Image, Image.Image]) -> None:
+        self._sprites[key] = known
+        if len(self._sprites) > SPRITES_KEPT:
+            self._sprites.popitem(last=False)
 
 
 _BY_PALETTE: OrderedDict[bytes, Indexed] = OrderedDict()

@@ -3,7 +3,7 @@ and rasterising each with FreeType costs more than the rest of the picture."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -43,3 +43,39 @@ def put(
     if anchor[1] == "m":
         y -= height / 2
     paste(image, sprite, (round(x), round(y)))
+
+
+TEXTS_KEPT = 2048
+"""Text drawn by :func:`write` kept for reuse: names, card texts and labels come back every
+turn, while a bound keeps free text (unit names) from growing the cache without end."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def lettering(
+    text: str, size: int, fill: Colour, anchor: str, align: str
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` (one line or several) as an RGBA image, and where its corner lies from the
+    point ImageDraw.text would be given."""
+    face = font(size)
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    box = probe.textbbox((0, 0), text, font=face, anchor=anchor, align=align)
+    left, top, right, bottom = (round(v) for v in box)
+    image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
+    pen = ImageDraw.Draw(image)
+    pen.text((-left, -top), text, fill=(*fill, 255), font=face, anchor=anchor, align=align)
+    return image, (left, top)
+
+
+def write(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour,
+    anchor: str = "la",
+    align: str = "left",
+) -> None:
+    """Text placed as ImageDraw.text places it (any anchor, several lines), drawn once and
+    pasted thereafter, onto an RGB or a palette image alike."""
+    sprite, (left, top) = lettering(text, size, fill, anchor, align)
+    paste(image, sprite, (round(xy[0]) + left, round(xy[1]) + top))
