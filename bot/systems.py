@@ -25,12 +25,12 @@ Render = Callable[[View, JSON], bytes | None]
 @dataclass(frozen=True)
 class Pairing:
     """A system with what the bot adds to it: ``render`` draws its views (None: it has no
-    picture), ``cog`` names the extension module of its own commands (None: ``/game``
-    serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
-    gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
-    ``map_note`` says, under a posted picture that shows only part of the map, how to see it
-    all; ``command_for`` names the slash command for an order that is not a button (None: such
-orders go through ``/game order``)."""
+        picture), ``cog`` names the extension module of its own commands (None: ``/game``
+        serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
+        gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
+        ``map_note`` says, under a posted picture that shows only part of the map, how to see it
+        all; ``command_for`` names the slash command for an order that is not a button (None: such
+    orders go through ``/game order``)."""
 
     system: GameSystem
     render: Render | None = None

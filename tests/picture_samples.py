@@ -15,7 +15,7 @@ from games.ramparts.system import SYSTEM as RAMPARTS
 from games.referee.roster import MAX_UNITS, UnitRow
 from games.zones.schema import Battle
 from renderers import last_stand, ramparts, zones
-from renderers.roster import render_roster
+from renderers.roster import PAGE_UNITS, render_roster
 from tests.zones.pictures import sample
 
 
@@ -127,7 +127,10 @@ def cases() -> list[Case]:
                 found.append(Case(f"zones {battle}", position, lambda v=view: zones.render(v, {})))
     for count in (1, 8, MAX_UNITS):
         rows = roster_rows(count)
-        found.append(
-            Case("roster", f"{count} units", lambda r=rows: render_roster("Roster · turn 3", r))
-        )
+        pages = [rows[start : start + PAGE_UNITS] for start in range(0, count, PAGE_UNITS)]
+        for n, page in enumerate(pages, 1):
+            many = len(pages) > 1
+            title = "Roster · turn 3" + (f" · {n} of {len(pages)}" if many else "")
+            position = f"{count} units" + (f", page {n}" if many else "")
+            found.append(Case("roster", position, lambda t=title, r=page: render_roster(t, r)))
     return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -51,7 +52,7 @@ def saved(image: Image.Image, level: int) -> bytes:
 
 
 def slug(case: Case) -> str:
-    return f"{case.kind} {case.position}".lower().replace(" ", "-")
+    return re.sub(r"[^a-z0-9]+", "-", f"{case.kind} {case.position}".lower()).strip("-")
 
 
 def bench(rounds: int, save: Path | None) -> None:
