@@ -67,6 +67,13 @@ class Layout:
         self.width = int(max(x for x, _ in self.at.values()) + size + MARGIN)
         self.height = int(max(y for _, y in self.at.values()) + size * 0.87 + MARGIN)
 
+    def cropped(self, box: tuple[int, int, int, int], size: tuple[int, int]) -> Layout:
+        """The same hexes on a picture cut from this one at ``box``."""
+        shifted = Layout.__new__(Layout)
+        shifted.size, (shifted.width, shifted.height) = self.size, size
+        shifted.at = {n: (x - box[0], y - box[1]) for n, (x, y) in self.at.items()}
+        return shifted
+
 
 @cache
 def layout(size: int) -> Layout:
@@ -314,11 +321,12 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
     x, y = grid.at[number]
     half_w, half_h = ZOOM_SIZE * 1.5 * ZOOM_REACH + ZOOM_SIZE, ZOOM_SIZE * 1.75 * ZOOM_REACH
     box = (int(x - half_w), int(y - half_h), int(x + half_w), int(y + half_h))
-    image = indexed_terrain(ZOOM_SIZE).copy()
-    draw_marks(image, picture, grid)
-    draw_counters(image, picture, grid, area)
-    crop = colours().blank((box[2] - box[0], box[3] - box[1]), PAPER)
-    crop.paste(image.crop(box), (0, 0))
+    image = indexed_terrain(ZOOM_SIZE).crop(box)
+    shifted = grid.cropped(box, image.size)
+    draw_marks(image, picture, shifted)
+    draw_counters(image, picture, shifted, area)
+    crop = colours().blank(image.size, PAPER)
+    crop.paste(image, (0, 0))
     caption = ImageDraw.Draw(crop)
     caption.rectangle((0, 0, crop.width, 30), fill=PAPER)
     caption.line([(0, 30), (crop.width, 30)], fill=INK)
@@ -358,9 +366,7 @@ def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
     grid = layout(ACTION_SIZE)
     box = action_box(area, grid)
     image = indexed_terrain(ACTION_SIZE).crop(box)
-    shifted = Layout.__new__(Layout)
-    shifted.size, shifted.width, shifted.height = grid.size, image.width, image.height
-    shifted.at = {n: (x - box[0], y - box[1]) for n, (x, y) in grid.at.items()}
+    shifted = grid.cropped(box, image.size)
     draw_marks(image, picture, shifted)
     draw_counters(image, picture, shifted, None)
     framed = colours().blank((image.width, image.height + CAPTION), PAPER)

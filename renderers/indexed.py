@@ -119,7 +119,8 @@ KNOWN_PALETTES = 16
 
 def of(image: Image.Image) -> Indexed:
     """The :class:`Indexed` for a palette image's own palette (the last few are kept)."""
-    key = bytes(image.getpalette() or [])
+    held = image.palette
+    key = bytes(held.palette) if held is not None else bytes(image.getpalette() or [])
     found = _BY_PALETTE.get(key)
     if found is None:
         holder = Image.new("P", (1, 1))
