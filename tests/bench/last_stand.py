@@ -81,9 +81,7 @@ def main() -> None:
         render_map(picture, options)  # draw the terrain once
     render = timed(rounds, lambda: render_map(picture, {}))
     image = map_image(picture, {})
-    encoding = timed(
-        rounds, lambda: encode_indexed(image)
-    )
+    encoding = timed(rounds, lambda: encode_indexed(image))
     whole = timed(rounds, lambda: render_map(picture, {"whole": True}))
     zoom = timed(rounds, lambda: render_map(picture, {"zoom": "1206"}))
     print(line("posted map render (draw + encode)", render))
