@@ -33,7 +33,9 @@ COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
     """Render a view to a PNG in the render pool, so the event loop stays free."""
-    png = await render_pool.draw(pairing.picture, view, options or {})
+    if pairing.render is None:
+        return None
+    png = await render_pool.draw(pairing.render, view, options or {})
     return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
 
 

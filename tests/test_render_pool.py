@@ -14,7 +14,7 @@ import pytest
 
 from bot import render_pool
 from bot.announce import render
-from bot.render_pool import CAP, RenderPool, pool_size
+from bot.render_pool import CAP, RenderPool, by_name, pool_size
 from bot.systems import pairings
 from games.core.engine import Viewer
 from games.ramparts.system import SYSTEM as RAMPARTS
@@ -104,25 +104,27 @@ PAIRING_TABLE = BOT / "systems.py"
 
 
 def renders_off_the_pool(source: str) -> list[int]:
-    """Lines that call a renderer, or a pairing's ``picture``, other than through
-    ``render_pool.draw``: anything imported from ``renderers`` may only be handed to it."""
+    """Lines that call a renderer, or a pairing's ``render`` or ``picture``, or hand one to
+    anything but ``render_pool.draw`` (a thread of its own, say)."""
     tree = ast.parse(source)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("renderers"):
             names |= {alias.asname or alias.name for alias in node.names}
-    handed: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("render_pool.draw", "draw"):
-            handed |= {id(part) for arg in node.args[:1] for part in ast.walk(arg)}
+
+    def draws(node: ast.expr) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr in ("picture", "render") or draws(node.value)
+        return isinstance(node, ast.Name) and node.id in names
+
     found = []
     for node in ast.walk(tree):
-        used = isinstance(node, ast.Name) and node.id in names
-        used = used or (isinstance(node, ast.Attribute) and node.attr == "picture")
-        if (
-            used
-            and id(node) not in handed
-            and not isinstance(getattr(node, "ctx", None), ast.Store)
+        if not isinstance(node, ast.Call):
+            continue
+        through_pool = ast.unparse(node.func) in ("render_pool.draw", "draw")
+        handed = node.args[1:] if through_pool else node.args
+        if draws(node.func) or any(
+            draws(arg) for arg in [*handed, *(k.value for k in node.keywords)]
         ):
             found.append(node.lineno)
     return found
@@ -145,3 +147,30 @@ def test_a_render_in_a_thread_of_its_own_is_caught() -> None:
     assert renders_off_the_pool(planted) == [4]
     fixed = planted.replace("asyncio.to_thread(", "render_pool.draw(")
     assert renders_off_the_pool(fixed) == []
+
+
+async def test_a_picture_function_that_cannot_be_sent_is_drawn_in_a_thread() -> None:
+    view = last_stand_views()["turn 4"]
+    render_map = pairings()["last-stand"].render
+    pool = RenderPool(size=1)
+    try:
+        drawn = await pool.run(lambda v: render_map(v, {}), view)
+        assert by_name(render_map) and not by_name(lambda v: v)
+        assert pool.executor(render_map) is not pool.executor(lambda v: v)
+    finally:
+        pool.close()
+    assert drawn == render_map(view, {})
+
+
+async def test_a_worker_that_dies_is_replaced() -> None:
+    view = last_stand_views()["turn 4"]
+    render_map = pairings()["last-stand"].render
+    pool = RenderPool(size=1)
+    try:
+        await pool.start()
+        for process in list(pool.executor(render_map)._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+        drawn = await pool.run(render_map, view, {})
+    finally:
+        pool.close()
+    assert drawn == render_map(view, {})
