@@ -1,8 +1,8 @@
 """The Isandlwana hex map as a PNG: terrain, counters, onrush counts, last moves and hits.
 
 Pure: a view's picture in, PNG bytes out. The terrain layer never changes, so it is drawn
-once per scale, mapped once onto a fixed palette and copied; only counters, marks and the
-panel are drawn per call, straight onto the palette, so the picture is never quantized.
+once per scale, straight onto a fixed palette, and copied; only counters, marks and the
+panel are drawn per call, onto the same palette, so the picture is never quantized.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from games.last_stand.hexes import centre, corners
 from renderers.indexed import Indexed, paste
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
 from renderers.png import encode_indexed
-from renderers.text_stamps import put
+from renderers.text_stamps import put, write
 from renderers.theme import BRITISH, HIGHLIGHT, INK, PAPER, ZULU, font
 
 SIZE = 25
@@ -102,19 +102,18 @@ def number_box(grid: Layout, number: str) -> Box:
 
 @cache
 def terrain_layer(size: int) -> Image.Image:
-    """Terrain, road and hex numbers: everything that never moves."""
+    """Terrain, road and hex numbers: everything that never moves, on the map's palette."""
     b = board()
     grid = layout(size)
-    image = Image.new("RGB", (grid.width, grid.height), PAPER)
+    image = colours().blank((grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
     for number, (x, y) in grid.at.items():
         draw.polygon(corners(x, y, size), fill=hex_fill(number), outline=GRID)
         _terrain_mark(draw, b.terrain[number].name, x, y, size)
     road = [grid.at[h] for h in b.road]
     draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
-    label = font(number_size(size))
     for number, (x, y) in grid.at.items():
-        draw.text((x, y - size * NUMBER_RISE), number, fill=INK, font=label, anchor="mm")
+        write(image, (x, y - size * NUMBER_RISE), number, number_size(size), INK, "mm")
     for number in b.onrush:
         x, y = grid.at[number]
         draw.polygon(corners(x, y, size - 2), outline=ONRUSH_EDGE, width=2)
@@ -188,11 +187,6 @@ def colours() -> Indexed:
     pairs = [(INK, fill) for fill in fills] + [(WHITE, BRITISH), (WHITE, ZULU)]
     pairs += [(INK, PAPER), (INK, HIGHLIGHT), (BRITISH, PAPER), (ZULU, PAPER)]
     return Indexed.ramps(flats, pairs)
-
-
-@cache
-def indexed_terrain(size: int) -> Image.Image:
-    return colours().map(terrain_layer(size))
 
 
 @cache
@@ -306,7 +300,7 @@ def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
         return _action(picture, area)
     grid = layout(SIZE)
     image = colours().blank((grid.width + PANEL_WIDTH, grid.height), PAPER)
-    image.paste(indexed_terrain(SIZE), (0, 0))
+    image.paste(terrain_layer(SIZE), (0, 0))
     draw_marks(image, picture, grid)
     draw_counters(image, picture, grid, None)
     draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
@@ -321,7 +315,7 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
     x, y = grid.at[number]
     half_w, half_h = ZOOM_SIZE * 1.5 * ZOOM_REACH + ZOOM_SIZE, ZOOM_SIZE * 1.75 * ZOOM_REACH
     box = (int(x - half_w), int(y - half_h), int(x + half_w), int(y + half_h))
-    image = indexed_terrain(ZOOM_SIZE).crop(box)
+    image = terrain_layer(ZOOM_SIZE).crop(box)
     shifted = grid.cropped(box, image.size)
     draw_marks(image, picture, shifted)
     draw_counters(image, picture, shifted, area)
@@ -365,7 +359,7 @@ def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
     """The posted map: the area of the action, large enough to read on a phone."""
     grid = layout(ACTION_SIZE)
     box = action_box(area, grid)
-    image = indexed_terrain(ACTION_SIZE).crop(box)
+    image = terrain_layer(ACTION_SIZE).crop(box)
     shifted = grid.cropped(box, image.size)
     draw_marks(image, picture, shifted)
     draw_counters(image, picture, shifted, None)
