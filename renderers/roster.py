@@ -57,12 +57,18 @@ def _width(text: str, size: int) -> float:
 
 
 def _fit(text: str, size: int, width: int) -> str:
-    """Shorten text with an ellipsis until it fits the width."""
+    """Shorten text with an ellipsis until it fits the width (the longest start that does,
+    found by halving, since measuring text is slow)."""
     if _width(text, size) <= width:
         return text
-    while text and _width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
+    fits, over = 0, len(text)
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if _width(text[:middle] + "…", size) <= width:
+            fits = middle
+        else:
+            over = middle
+    return text[:fits] + "…"
 
 
 def roster_pages(title: str, rows: Sequence[UnitRow]) -> list[bytes]:

@@ -57,13 +57,18 @@ def lettering(
     """``text`` (one line or several) as an RGBA image, and where its corner lies from the
     point ImageDraw.text would be given."""
     face = font(size)
-    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
-    box = probe.textbbox((0, 0), text, font=face, anchor=anchor, align=align)
+    box = _probe().textbbox((0, 0), text, font=face, anchor=anchor, align=align)
     left, top, right, bottom = (round(v) for v in box)
     image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
     pen = ImageDraw.Draw(image)
     pen.text((-left, -top), text, fill=(*fill, 255), font=face, anchor=anchor, align=align)
     return image, (left, top)
+
+
+@cache
+def _probe() -> ImageDraw.ImageDraw:
+    """A pen on a scrap image, to measure text as ImageDraw.text would place it."""
+    return ImageDraw.Draw(Image.new("RGBA", (1, 1)))
 
 
 def write(
