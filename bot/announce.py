@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import logging
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import render_pool
 from bot.next_steps import CommandFor, ways
 from bot.reports import Report, phase_report
 from bot.service import Update
@@ -32,8 +32,10 @@ COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
-    """Render a view to a PNG in a worker thread, so the event loop stays free."""
-    png = await asyncio.to_thread(pairing.picture, view, options or {})
+    """Render a view to a PNG in the render pool, so the event loop stays free."""
+    if pairing.render is None:
+        return None
+    png = await render_pool.draw(pairing.render, view, options or {})
     return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
 
 
@@ -111,14 +113,20 @@ async def post_update(
     retire_buttons: bool = False,
     panel: dict | None = None,
 ) -> None:
-    """Answer a command publicly with the update (deferring while the map renders).
+    """Answer a command publicly with the update.
 
-    ``retire_buttons`` (for a button press) strips the pressed message of its buttons, and
-    ``panel`` (for a press on a private panel) is the panel's new content; either edit is
-    made once the new post is ready, so both changes reach the players together.
+    The interaction is acknowledged before the map is drawn, so a busy render pool cannot
+    push the answer past Discord's 3 seconds: a command shows "thinking", a press is deferred
+    as an update of its own message. ``retire_buttons`` (for a button press) strips the
+    pressed message of its buttons, and ``panel`` (for a press on a private panel) is the
+    panel's new content; either edit is made once the new post is ready, so both changes
+    reach the players together.
     """
-    if not interaction.response.is_done() and not retire_buttons and panel is None:
-        await interaction.response.defer(thinking=True)
+    if not interaction.response.is_done():
+        if retire_buttons or panel is not None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
     view = update.public_view()
     store = interaction.client.store
     previous, last_picture = await store.post_of(update.game.id)
@@ -152,9 +160,9 @@ async def post_update(
     if buttons:
         kwargs["view"] = buttons
     if panel is not None:
-        await interaction.response.edit_message(**panel)
+        await interaction.edit_original_response(**panel)
     elif retire_buttons:
-        await interaction.response.edit_message(view=None)
+        await interaction.edit_original_response(view=None)
     await retire_previous(interaction, previous)
     posted = await interaction.followup.send(**kwargs, wait=True)
     await store.note_post(update.game.id, posted.id, shown if picture else None)

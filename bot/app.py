@@ -11,7 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import orders
+from bot import orders, render_pool
 from bot.command_sync import CommandsRefused, sync_commands
 from bot.interactions import AnsweringTree, answering
 from bot.log_guard import guard_logs
@@ -78,9 +78,10 @@ class LaagerBot(commands.AutoShardedBot):
         """What the order buttons, menus and panel buttons call; a failure is answered."""
 
     async def setup_hook(self) -> None:
-        """Migrate, load the cogs and sync their commands; a refused sync stops the start
-        (CommandsRefused, logged with the command and limit Discord named)."""
+        """Migrate, start the render workers, load the cogs and sync their commands; a refused
+        sync stops the start (CommandsRefused, logged with the command and limit Discord named)."""
         await upgrade(self.settings.database_url)
+        await render_pool.POOL.start()
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
         await self.load_cogs()
         guild = None

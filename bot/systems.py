@@ -19,7 +19,8 @@ from renderers import last_stand, ramparts
 from renderers import zones as zones_render
 
 Render = Callable[[View, JSON], bytes | None]
-"""A pure function from a view and drawing options to PNG bytes (None: nothing to draw)."""
+"""A pure function from a view and drawing options to PNG bytes (None: nothing to draw),
+defined at the top of a module so the render pool can send it to a worker process."""
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,22 @@
 
 Pure: takes a Zulus on the Ramparts! view seen by the British player (its
 ``picture`` carries ``hand``) and returns PNG bytes. Two cards a row, large type,
-so it reads on a phone.
+so it reads on a phone. Each card is drawn once onto a fixed palette and kept, so a hand is
+a few pastes and the encoding.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core.engine import View
-from renderers.png import encode
+from renderers.indexed import Indexed
+from renderers.png import encode_indexed
+from renderers.text_stamps import write
 from renderers.theme import INK, PAPER, font
 
 CARD_W, CARD_H, GAP, COLUMNS = 440, 300, 16, 2
@@ -29,6 +34,19 @@ TITLE_COLOURS = {
 FACE = (250, 246, 234)
 RANGES = (("close", "Close"), ("medium", "Medium"), ("long", "Long"), ("far", "4 box"))
 MEDALS = {"vc": "VC", "dcm": "DCM"}
+WHITE = (255, 255, 255)
+MEDAL = (250, 214, 90)
+CARDS_KEPT = 64
+"""Card faces kept drawn: the whole deck and the optional cards."""
+
+
+@cache
+def colours() -> Indexed:
+    """The hand's palette: its flat colours, and the shades of each text on its ground."""
+    titles = list(TITLE_COLOURS.values())
+    pairs = [(INK, FACE), (INK, TITLE_COLOURS["white"])]
+    pairs += [(WHITE, title) for title in titles] + [(MEDAL, title) for title in titles]
+    return Indexed.ramps([PAPER, FACE, INK, WHITE, MEDAL, *titles], pairs)
 
 
 def render_hand(view: View) -> bytes | None:
@@ -38,28 +56,35 @@ def render_hand(view: View) -> bytes | None:
     rows = (len(cards) + COLUMNS - 1) // COLUMNS
     width = COLUMNS * CARD_W + (COLUMNS + 1) * GAP
     height = rows * CARD_H + (rows + 1) * GAP
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    image = colours().blank((width, height), PAPER)
     for i, card in enumerate(cards):
         x = GAP + (i % COLUMNS) * (CARD_W + GAP)
         y = GAP + (i // COLUMNS) * (CARD_H + GAP)
-        _card(draw, x, y, card)
-    return encode(image)
+        image.paste(card_face(json.dumps(card, sort_keys=True)), (x, y))
+    return encode_indexed(image)
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any]) -> None:
+@lru_cache(maxsize=CARDS_KEPT)
+def card_face(card: str) -> Image.Image:
+    """One card (given as JSON, so it can be a cache key), on the hand's palette."""
+    image = colours().blank((CARD_W + 1, CARD_H + 1), PAPER)
+    _card(image, 0, 0, json.loads(card))
+    return image
+
+
+def _card(image: Image.Image, x: int, y: int, card: dict[str, Any]) -> None:
+    draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 14, fill=FACE, outline=INK, width=3)
     colour = TITLE_COLOURS.get(card["title"], (110, 110, 110))
     draw.rounded_rectangle((x + 6, y + 6, x + CARD_W - 6, y + 52), 10, fill=colour)
     ink = INK if card["title"] == "white" else (255, 255, 255)
-    draw.text((x + 16, y + 29), f"#{card['number']}", fill=ink, font=font(22), anchor="lm")
+    write(image, (x + 16, y + 29), f"#{card['number']}", 22, ink, "lm")
     name = card["name"]
     size = 26 if len(name) <= 22 else 20
-    draw.text((x + 70, y + 29), name[:34], fill=ink, font=font(size), anchor="lm")
+    write(image, (x + 70, y + 29), name[:34], size, ink, "lm")
     medal = MEDALS.get(card.get("medal") or "")
     if medal:
-        draw.text((x + CARD_W - 16, y + 29), medal, fill=(250, 214, 90), font=font(22),
-                  anchor="rm")  # fmt: skip
+        write(image, (x + CARD_W - 16, y + 29), medal, 22, MEDAL, "rm")
     top = y + 62
     dice = card.get("dice") or {}
     if dice:
@@ -68,35 +93,34 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict[str, Any]) -> No
             n = dice.get(key, 0)
             if key == "far" and not n:
                 continue
-            draw.text((cx, top), word, fill=INK, font=font(18))
-            _dice(draw, cx, top + 24, n)
+            write(image, (cx, top), word, 18, INK)
+            _dice(image, cx, top + 24, n)
             cx += 104
         top += 64
     for line in card["lines"]:
-        for part in _wrap(draw, line, CARD_W - 28, 19):
+        for part in _wrap(line, CARD_W - 28, 19):
             if top > y + CARD_H - 26:
                 return
-            draw.text((x + 14, top), part, fill=INK, font=font(19))
+            write(image, (x + 14, top), part, 19, INK)
             top += 24
         top += 6
 
 
-def _dice(draw: ImageDraw.ImageDraw, x: int, y: int, n: int) -> None:
+def _dice(image: Image.Image, x: int, y: int, n: int) -> None:
     """The number of dice in large type, then that many small dice."""
-    draw.text((x, y - 4), str(n) if n else "-", fill=INK, font=font(26))
+    draw = ImageDraw.Draw(image)
+    write(image, (x, y - 4), str(n) if n else "-", 26, INK)
     for i in range(min(n, 4)):
         left = x + 22 + i * 17
-        draw.rounded_rectangle(
-            (left, y + 4, left + 14, y + 18), 3, fill=(255, 255, 255), outline=INK
-        )
+        draw.rounded_rectangle((left, y + 4, left + 14, y + 18), 3, fill=WHITE, outline=INK)
         draw.ellipse((left + 5, y + 9, left + 9, y + 13), fill=INK)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> list[str]:
+def _wrap(text: str, width: int, size: int) -> list[str]:
     words, lines, line = text.split(), [], ""
     for word in words:
         trial = f"{line} {word}".strip()
-        if draw.textlength(trial, font=font(size)) > width and line:
+        if font(size).getlength(trial, "L") > width and line:
             lines.append(line)
             line = word
         else:

@@ -1,7 +1,8 @@
 """The Isandlwana hex map as a PNG: terrain, counters, onrush counts, last moves and hits.
 
 Pure: a view's picture in, PNG bytes out. The terrain layer never changes, so it is drawn
-once per scale and copied; only counters and marks are drawn per call.
+once per scale, straight onto a fixed palette, and copied; only counters, marks and the
+panel are drawn per call, onto the same palette, so the picture is never quantized.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from PIL import Image, ImageDraw
 
 from games.last_stand.board import Board, board
 from games.last_stand.hexes import centre, corners
+from renderers.indexed import Indexed, paste
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
 from renderers.png import encode_indexed
-from renderers.text_stamps import put
+from renderers.text_stamps import put, write
 from renderers.theme import BRITISH, HIGHLIGHT, INK, PAPER, ZULU, font
 
 SIZE = 25
@@ -65,6 +67,13 @@ class Layout:
         self.width = int(max(x for x, _ in self.at.values()) + size + MARGIN)
         self.height = int(max(y for _, y in self.at.values()) + size * 0.87 + MARGIN)
 
+    def cropped(self, box: tuple[int, int, int, int], size: tuple[int, int]) -> Layout:
+        """The same hexes on a picture cut from this one at ``box``."""
+        shifted = Layout.__new__(Layout)
+        shifted.size, (shifted.width, shifted.height) = self.size, size
+        shifted.at = {n: (x - box[0], y - box[1]) for n, (x, y) in self.at.items()}
+        return shifted
+
 
 @cache
 def layout(size: int) -> Layout:
@@ -78,32 +87,36 @@ def number_size(size: int) -> int:
 Box = tuple[float, float, float, float]
 
 
+@cache
+def _centred_box(number: str, size: int) -> Box:
+    return font(size).getbbox(number, anchor="mm")
+
+
 def number_box(grid: Layout, number: str) -> Box:
     """Where a hex's number is written: the top of the hex, above any counter."""
     x, y = grid.at[number]
-    left, top, right, bottom = font(number_size(grid.size)).getbbox(number, anchor="mm")
+    left, top, right, bottom = _centred_box(number, number_size(grid.size))
     y -= grid.size * NUMBER_RISE
     return (x + left, y + top, x + right, y + bottom)
 
 
 @cache
 def terrain_layer(size: int) -> Image.Image:
-    """Terrain, road and hex numbers: everything that never moves."""
+    """Terrain, road and hex numbers: everything that never moves, on the map's palette."""
     b = board()
     grid = layout(size)
-    image = Image.new("RGB", (grid.width, grid.height), PAPER)
+    image = colours().blank((grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
     for number, (x, y) in grid.at.items():
         draw.polygon(corners(x, y, size), fill=hex_fill(number), outline=GRID)
         _terrain_mark(draw, b.terrain[number].name, x, y, size)
     road = [grid.at[h] for h in b.road]
     draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
-    label = font(number_size(size))
     for number, (x, y) in grid.at.items():
-        draw.text((x, y - size * NUMBER_RISE), number, fill=INK, font=label, anchor="mm")
+        write(image, (x, y - size * NUMBER_RISE), number, number_size(size), INK, "mm")
     for number in b.onrush:
         x, y = grid.at[number]
-        draw.polygon(corners(x, y, size - 2), outline=(150, 40, 30), width=2)
+        draw.polygon(corners(x, y, size - 2), outline=ONRUSH_EDGE, width=2)
     return image
 
 
@@ -160,6 +173,22 @@ def _terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: i
         draw.line(points, fill=(95, 110, 140), width=max(2, round(2 * k)))
 
 
+TERRAIN_MARKS = ((90, 70, 45), (110, 85, 55), (150, 140, 120), (140, 120, 80), (95, 110, 140))
+ONRUSH_EDGE = (150, 40, 30)
+FLAG = (20, 40, 160)
+
+
+@cache
+def colours() -> Indexed:
+    """The map's palette: every colour it draws, and the shades of each text on its ground."""
+    fills = [*TERRAIN_FILL.values(), ONRUSH_FILL, ESCAPE_FILL]
+    flats = [*fills, PAPER, INK, BRITISH, ZULU, HIGHLIGHT, ROAD, GRID, ZULU_MOVE, BRITISH_MOVE]
+    flats += [MISS, LEADER, WHITE, WAGON, ONRUSH_EDGE, FLAG, (0, 0, 0), *TERRAIN_MARKS]
+    pairs = [(INK, fill) for fill in fills] + [(WHITE, BRITISH), (WHITE, ZULU)]
+    pairs += [(INK, PAPER), (INK, HIGHLIGHT), (BRITISH, PAPER), (ZULU, PAPER)]
+    return Indexed.ramps(flats, pairs)
+
+
 @cache
 def zulu_counter(size: int, label: str) -> Image.Image:
     """A Zulu counter (a dark disc with a Z, or a count for an onrush stack), drawn once."""
@@ -187,7 +216,7 @@ def draw_counters(
         x, y = grid.at[number]
         sprite = zulu_counter(s, str(count))
         at = (round(x - sprite.width / 2), round(y + 3 * k - sprite.height / 2))
-        image.paste(sprite, at, sprite)
+        paste(image, sprite, at, soft=False)
         covered.append((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
     stacks: dict[str, list[dict[str, Any]]] = {}
     for unit in picture["british"]:
@@ -228,7 +257,7 @@ def draw_counters(
                 draw.line([(x + 14 * k, y + 12 * k), (x + 14 * k, y + 2 * k)], fill=INK)
                 draw.polygon(
                     [(x + 14 * k, y + 2 * k), (x + 21 * k, y + 4 * k), (x + 14 * k, y + 7 * k)],
-                    fill=(20, 40, 160),
+                    fill=FLAG,
                 )
     return covered
 
@@ -253,18 +282,11 @@ def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> Non
             draw.polygon(corners(x, y, s * 0.8), outline=colour, width=max(3, s // 7))
             left, top, right, bottom = number_box(grid, mark["x"])
             draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=hex_fill(mark["x"]))
-            label = font(number_size(s))
-            draw.text((x, y - s * NUMBER_RISE), mark["x"], fill=INK, font=label, anchor="mm")
-
-
-PALETTE = 128
-"""Colours in the sent PNG: the map is flat colour and type, so a fast palette keeps the text
-crisp and the file smaller and quicker to compress than full colour."""
+            put(image, (round(left), round(top)), mark["x"], number_size(s), INK)
 
 
 def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
-    image = map_image(picture, options)
-    return encode_indexed(image.quantize(PALETTE, method=Image.Quantize.FASTOCTREE))
+    return encode_indexed(map_image(picture, options))
 
 
 def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
@@ -277,9 +299,8 @@ def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     if area and not options.get("whole"):
         return _action(picture, area)
     grid = layout(SIZE)
-    base = terrain_layer(SIZE)
-    image = Image.new("RGB", (grid.width + PANEL_WIDTH, grid.height), PAPER)
-    image.paste(base, (0, 0))
+    image = colours().blank((grid.width + PANEL_WIDTH, grid.height), PAPER)
+    image.paste(terrain_layer(SIZE), (0, 0))
     draw_marks(image, picture, grid)
     draw_counters(image, picture, grid, None)
     draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
@@ -294,20 +315,18 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
     x, y = grid.at[number]
     half_w, half_h = ZOOM_SIZE * 1.5 * ZOOM_REACH + ZOOM_SIZE, ZOOM_SIZE * 1.75 * ZOOM_REACH
     box = (int(x - half_w), int(y - half_h), int(x + half_w), int(y + half_h))
-    image = terrain_layer(ZOOM_SIZE).copy()
-    draw_marks(image, picture, grid)
-    draw_counters(image, picture, grid, area)
-    crop = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), PAPER)
-    crop.paste(image.crop(box), (0, 0))
+    image = terrain_layer(ZOOM_SIZE).crop(box)
+    shifted = grid.cropped(box, image.size)
+    draw_marks(image, picture, shifted)
+    draw_counters(image, picture, shifted, area)
+    crop = colours().blank(image.size, PAPER)
+    crop.paste(image, (0, 0))
     caption = ImageDraw.Draw(crop)
     caption.rectangle((0, 0, crop.width, 30), fill=PAPER)
     caption.line([(0, 30), (crop.width, 30)], fill=INK)
-    caption.text(
-        (8, 5),
-        f"Around {number} · turn {picture['turn']} · {picture['phase_title']}",
-        fill=INK,
-        font=font(20),
-    )
+    text = f"Around {number} · turn {picture['turn']} · {picture['phase_title']}"
+    left, top, _, _ = font(20).getbbox(text)
+    put(crop, (8 + left, 5 + top), text, 20, INK)
     return crop
 
 
@@ -341,12 +360,10 @@ def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
     grid = layout(ACTION_SIZE)
     box = action_box(area, grid)
     image = terrain_layer(ACTION_SIZE).crop(box)
-    shifted = Layout.__new__(Layout)
-    shifted.size, shifted.width, shifted.height = grid.size, image.width, image.height
-    shifted.at = {n: (x - box[0], y - box[1]) for n, (x, y) in grid.at.items()}
+    shifted = grid.cropped(box, image.size)
     draw_marks(image, picture, shifted)
     draw_counters(image, picture, shifted, None)
-    framed = Image.new("RGB", (image.width, image.height + CAPTION), PAPER)
+    framed = colours().blank((image.width, image.height + CAPTION), PAPER)
     framed.paste(image, (0, CAPTION))
     line = ImageDraw.Draw(framed)
     line.line([(0, CAPTION - 1), (framed.width, CAPTION - 1)], fill=INK, width=2)

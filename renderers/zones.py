@@ -45,7 +45,7 @@ def colours(battle: Battle, night: bool) -> Indexed:
     pen = ImageDraw.Draw(source)
     for n, colour in enumerate(STATUS_COLOURS):
         pen.rectangle((n * step, canvas.height, (n + 1) * step, canvas.height + SWATCH), colour)
-    return Indexed(source)
+    return Indexed.from_source(source)
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import render_pool
 from bot.announce import COLOUR, clip, dm_label, post_update
 from bot.cogs.common import LaagerCog
 from bot.interactions import actor_of, place_of
@@ -36,7 +37,7 @@ MAX_ODDS_GAMES = 4000
 
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
-    png = await asyncio.to_thread(pictures.render, view, {"hand": True})
+    png = await render_pool.draw(pictures.render, view, {"hand": True})
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 

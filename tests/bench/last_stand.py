@@ -14,14 +14,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from PIL.Image import Quantize
-
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, Viewer
 from games.last_stand.board import board
 from games.last_stand.state import zulus_by_hex
 from games.last_stand.system import SYSTEM
-from renderers.hexmap import PALETTE, map_image, render_map
+from renderers.hexmap import map_image, render_map
 from renderers.png import encode_indexed
 
 
@@ -83,9 +81,7 @@ def main() -> None:
         render_map(picture, options)  # draw the terrain once
     render = timed(rounds, lambda: render_map(picture, {}))
     image = map_image(picture, {})
-    encoding = timed(
-        rounds, lambda: encode_indexed(image.quantize(PALETTE, method=Quantize.FASTOCTREE))
-    )
+    encoding = timed(rounds, lambda: encode_indexed(image))
     whole = timed(rounds, lambda: render_map(picture, {"whole": True}))
     zoom = timed(rounds, lambda: render_map(picture, {"zoom": "1206"}))
     print(line("posted map render (draw + encode)", render))

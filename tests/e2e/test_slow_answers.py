@@ -9,6 +9,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
+from bot import render_pool
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
@@ -53,3 +56,27 @@ async def slowly(
         return await sandbox.slash(user, "game order", options)
     finally:
         laager.service.act = act  # type: ignore[method-assign]
+
+
+async def test_a_press_whose_picture_is_slow_is_answered_before_it_is_drawn(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A busy render pool (a burst of pictures in many channels) makes the picture late; the
+    press is acknowledged first, so the player never sees "did not respond"."""
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    run = render_pool.POOL.run
+
+    async def busy(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOWER_THAN_DISCORD_ALLOWS)
+        return await run(*args, **kwargs)
+
+    monkeypatch.setattr(render_pool.POOL, "run", busy)
+    struck = await sandbox.click(alice, started.response, label="Strike")
+    assert struck.messages[0].components == []
+    assert "red strikes for" in struck.messages[-1].text()
+    assert not any(m.loading for m in sandbox.transcript)

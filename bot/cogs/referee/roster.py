@@ -7,7 +7,6 @@ Only the referee changes the roster; anyone may look at it.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
+from bot import render_pool
 from bot.announce import COLOUR, clip
 from bot.cogs.referee import autocomplete as complete
 from bot.cogs.referee import choices as C
@@ -29,7 +29,7 @@ from bot.text_fit import fit
 from games.referee import roster as R
 from games.referee.roster import CasualtyReport, Hint, Roster, RosterError
 from games.tables import Tables, sotq
-from renderers.roster import render_roster
+from renderers.roster import roster_pages
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -568,7 +568,7 @@ class RosterCog(RefereeCog):
         tables = await self.tables(interaction)
         rows = R.roster_rows(roster, tables)
         title = f"Roster · turn {roster.turn}"
-        png = await asyncio.to_thread(render_roster, title, rows)
+        pages = await render_pool.draw(roster_pages, title, rows)
         lines = [
             f"**{row.name}**: {row.strength}"
             + (f", {row.losses}" if row.losses else "")
@@ -578,10 +578,13 @@ class RosterCog(RefereeCog):
         embed = discord.Embed(
             title=title, description=clip("\n".join(lines)) or "No units yet.", colour=COLOUR
         )
+        names = ["roster.png"] + [f"roster-{n}.png" for n in range(2, len(pages) + 1)]
         embed.set_image(url="attachment://roster.png")
-        await interaction.response.send_message(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="roster.png")
-        )
+        files = [
+            discord.File(io.BytesIO(png), filename=name)
+            for png, name in zip(pages, names, strict=True)
+        ]
+        await interaction.response.send_message(embed=embed, files=files)
 
 
 async def setup(bot: LaagerBot) -> None:
