@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.logs import configure_logging
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -37,10 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     sandbox.add_argument("--out", type=Path, help="save attachments (maps) into this folder")
     args = parser.parse_args(argv)
     settings = Settings()
-    quiet = args.command == "sandbox" and "LOG_LEVEL" not in os.environ
-    logging.basicConfig(
-        level="WARNING" if quiet else settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    sandbox_run = args.command == "sandbox"
+    configure_logging(
+        "WARNING" if sandbox_run and "LOG_LEVEL" not in os.environ else settings.log_level,
+        "text" if sandbox_run else settings.log_format,
     )
     logging.getLogger("discord.client").addFilter(_no_voice_notice)
     if args.command == "run":
