@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laager", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the bot (token from DISCORD_TOKEN or .env)")
+    commands.add_parser("health", help="ask the running bot's /health; exit 0 when healthy")
     db = commands.add_parser("db", help="database migrations")
     db_commands = db.add_subparsers(dest="db_command", required=True)
     db_commands.add_parser("upgrade", help="apply every migration").add_argument(
@@ -46,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").addFilter(_no_voice_notice)
     if args.command == "run":
         return _run(settings)
+    if args.command == "health":
+        return _health(settings)
     if args.command == "db":
         return asyncio.run(_db(settings, args.db_command, getattr(args, "revision", None)))
     lines = args.script.read_text().splitlines() if args.script else None
@@ -79,6 +82,17 @@ def _run(settings: Settings) -> int:
     except CommandsRefused:
         return 1  # the bot has logged which command broke which limit
     return 0
+
+
+def _health(settings: Settings) -> int:
+    from bot.status_server import probe
+
+    if settings.status_port is None:
+        print("Set STATUS_PORT to the port the bot serves /health on.")
+        return 2
+    status, body = probe(settings.status_host, settings.status_port)
+    print(body)
+    return 0 if status == 200 else 1
 
 
 async def _db(settings: Settings, command: str, revision: str | None) -> int:

@@ -3,6 +3,11 @@ with the bot running against the sandbox."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import socket
+import sys
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -15,8 +20,8 @@ from sqlalchemy import make_url
 from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.db import create_engine
-from tests.conftest import POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER
-from tests.e2e.conftest import bot_settings
+from tests.e2e.conftest import TEST_SYSTEMS, bot_settings
+from tests.e2e.processes import ROOT
 
 DEAD_DATABASE = "postgresql+asyncpg://postgres@127.0.0.1:9/nowhere"
 """Port 9 (discard) has no PostgreSQL behind it: connections are refused at once."""
@@ -130,17 +135,83 @@ async def test_health_is_503_when_postgresql_loses_the_database(
 ) -> None:
     async for bot in started(sandbox, postgres_blank_database_url):
         assert (await get(bot, "/health"))[0] == 200
-        name = make_url(postgres_blank_database_url).database
+        url = make_url(postgres_blank_database_url)
         admin = await asyncpg.connect(
-            host=POSTGRES_HOST, port=POSTGRES_PORT, user=POSTGRES_USER, database="postgres"
+            host=url.host, port=url.port, user=url.username, database="postgres"
         )
         try:
             await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                url.database,
             )
-            await admin.execute(f'DROP DATABASE "{name}"')
+            await admin.execute(f'DROP DATABASE "{url.database}"')
         finally:
             await admin.close()
         status, body = await get(bot, "/health")
         assert status == 503
         assert '"database": "down"' in body
+
+
+def free_port() -> int:
+    with socket.socket() as probe_socket:
+        probe_socket.bind(("127.0.0.1", 0))
+        return int(probe_socket.getsockname()[1])
+
+
+async def laager(*args: str, env: dict[str, str]) -> tuple[int, str]:
+    """Run the ``laager`` command line to its end: exit code and output."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        *args,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await child.communicate()
+    return child.returncode or 0, out.decode()
+
+
+async def test_a_bot_process_logs_json_and_serves_health_and_metrics(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    port = free_port()
+    status_env = {"STATUS_PORT": str(port), "STATUS_HOST": "0.0.0.0"}
+    env = {
+        "DISCORD_TOKEN": sandbox.token,
+        "DISCORD_API_BASE": sandbox.api_base,
+        "DISCORD_GATEWAY_URL": sandbox.gateway_url,
+        "DATABASE_URL": sqlite_url,
+        "EXTRA_SYSTEMS": ",".join(TEST_SYSTEMS),
+        "LOG_LEVEL": "INFO",
+        **status_env,
+    }
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await sandbox.wait_ready(timeout=30)
+        await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+        code, body = await laager("health", env=status_env)
+        assert code == 0 and json.loads(body)["status"] == "ok", body
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
+                scraped = await response.text()
+        assert 'laager_commands_total{command="game new",outcome="ok"} 1.0' in scraped
+        assert "laager_active_games 1.0" in scraped
+    finally:
+        child.terminate()
+        _, err = await asyncio.wait_for(child.communicate(), 20)
+    records = [json.loads(line) for line in err.decode().splitlines() if line.strip()]
+    answered = [r for r in records if r.get("command") == "game new"]
+    assert answered and answered[0]["outcome"] == "ok" and answered[0]["game_id"] >= 1
+    assert sandbox.token not in err.decode()
+    code, body = await laager("health", env=status_env)
+    assert code == 1 and "no answer" in body
