@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import sys
@@ -71,6 +72,11 @@ def _run(settings: Settings) -> int:
     from bot.app import LaagerBot, point_at
     from bot.command_sync import CommandsRefused
 
+    # What the imports built lives as long as the process: kept out of the collector's
+    # sight, a full collection no longer walks it, so it pauses the bot for milliseconds
+    # instead of a few hundred (seen landing in the middle of commands).
+    gc.collect()
+    gc.freeze()
     point_at(settings.discord_api_base, settings.discord_gateway_url)
 
     async def run() -> None:
