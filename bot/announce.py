@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import render_pool
+from bot.log_guard import known
+from bot.logs import bind_game
 from bot.next_steps import CommandFor, ways
 from bot.reports import Report, phase_report
 from bot.service import Update
@@ -122,6 +124,7 @@ async def post_update(
     panel's new content; either edit is made once the new post is ready, so both changes
     reach the players together.
     """
+    bind_game(update.game.id)
     if not interaction.response.is_done():
         if retire_buttons or panel is not None:
             await interaction.response.defer()
@@ -201,7 +204,12 @@ def dm_label(update: Update) -> str:
 
 async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
     """DM each player their hidden information, in as many messages as it takes; fall back
-    politely when DMs are closed."""
+    politely when DMs are closed. What it sends, and what the system declares secret, is
+    redacted from the log from now on."""
+    known.remember(
+        *(line for lines in update.private.values() for line in lines),
+        *(secret.text for secret in update.system.secrets(update.game.state)),
+    )
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)

@@ -11,12 +11,13 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import orders, render_pool
+from bot import metrics, orders, render_pool
 from bot.command_sync import CommandsRefused, sync_commands
-from bot.interactions import AnsweringTree, answering
-from bot.log_guard import guard_logs
+from bot.interactions import AnsweringTree, answering, counted
+from bot.log_guard import guard_logs, known
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
+from bot.status_server import StatusServer
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
@@ -56,6 +57,7 @@ class LaagerBot(commands.AutoShardedBot):
         if refusal:
             raise InsecureSeed(refusal)
         guard_logs()
+        known.remember(settings.discord_token, settings.seed)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -68,18 +70,29 @@ class LaagerBot(commands.AutoShardedBot):
         self.pairings = pairings(settings.extra_systems)
         self.registry = Registry(pairing.system for pairing in self.pairings.values())
         self.engine = create_engine(settings.database_url)
-        self.store = Store(session_factory(self.engine))
-        self.referee = RefereeStore(session_factory(self.engine))
+        metrics.time_statements(self.engine)
+        self.sessions = session_factory(self.engine)
+        self.store = Store(self.sessions)
+        self.referee = RefereeStore(self.sessions)
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
         self.choose = answering(orders.choose)
         self.open_panel = answering(orders.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
+        self.outbox_depth: metrics.OutboxDepth = metrics.no_outbox
+        """How many messages are owed and unsent, for the outbox depth gauge."""
+        self.status_server: StatusServer | None = None
+        """The /metrics and /health server, when STATUS_PORT is set."""
 
     async def setup_hook(self) -> None:
-        """Migrate, start the render workers, load the cogs and sync their commands; a refused
-        sync stops the start (CommandsRefused, logged with the command and limit Discord named)."""
+        """Open /health and /metrics (so a probe sees the start), migrate, start the render
+        workers, load the cogs and sync their commands; a refused sync stops the start
+        (CommandsRefused, logged with the command and limit Discord named)."""
+        port = self.settings.status_port
+        if port is not None:
+            self.status_server = StatusServer(self, self.settings.status_host, port)
+            await self.status_server.start()
         await upgrade(self.settings.database_url)
         await render_pool.POOL.start()
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
@@ -100,8 +113,15 @@ class LaagerBot(commands.AutoShardedBot):
         for cog in (*COGS, *paired):
             await self.load_extension(cog)
 
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, _command: object
+    ) -> None:
+        counted(interaction, "ok")
+
     async def close(self) -> None:
         await super().close()
+        if self.status_server is not None:
+            await self.status_server.stop()
         await self.engine.dispose()
 
 

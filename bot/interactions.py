@@ -13,7 +13,8 @@ from typing import Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot import errors
+from bot import errors, metrics
+from bot.logs import bind_interaction
 from bot.service import Actor, Place
 from games.core.errors import LaagerError
 from games.core.text import shorten
@@ -107,6 +108,7 @@ async def answer_failure(interaction: Interaction, error: BaseException) -> None
         original = getattr(error, "original", None) or error
         log.error("error %s: %s failed", error_id, what, exc_info=original)
         message = APOLOGY.format(error_id=error_id)
+    counted(interaction, "refused" if in_words(error) else "error")
     try:
         await refuse(interaction, message)
     except discord.HTTPException:
@@ -121,12 +123,31 @@ def answering(
 
     @functools.wraps(handler)
     async def answered(interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        bind_interaction(interaction)
+        metrics.command_started(interaction.extras, f"component:{handler.__name__}")
         try:
             await handler(interaction, *args, **kwargs)
         except Exception as error:
             await answer_failure(interaction, error)
+        else:
+            counted(interaction, "ok")
 
     return answered
+
+
+def counted(interaction: Interaction, outcome: str) -> None:
+    """Count and time a handled command once, and log it with what it concerned."""
+    seconds = metrics.command_finished(interaction.extras, outcome)
+    if seconds is not None:
+        log.info(
+            "command %s",
+            outcome,
+            extra={
+                "command": interaction.extras.get("metrics_command"),
+                "outcome": outcome,
+                "ms": round(seconds * 1000, 1),
+            },
+        )
 
 
 class Undeclared(app_commands.AppCommandError):
@@ -144,7 +165,10 @@ class AnsweringTree(app_commands.CommandTree):
     and options outside what their command declares are refused before it runs."""
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        bind_interaction(interaction)
         if interaction.type is discord.InteractionType.application_command:
+            if interaction.command is not None:
+                metrics.command_started(interaction.extras, interaction.command.qualified_name)
             data = interaction.data or {}
             if data.get("type", 1) == 1:
                 command, options = self._get_app_command_options(data)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -51,6 +51,18 @@ class Settings(BaseSettings):
         default=None, description="Gateway URL to fall back on when resuming (the sandbox sets it)."
     )
     log_level: str = Field(default="INFO", description="Python logging level.")
+    log_format: Literal["json", "text"] = Field(
+        default="json", description="One JSON object per log line, or plain text for people."
+    )
+    status_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve /metrics and /health on this port (0: any free port; unset: off).",
+    )
+    status_host: str = Field(
+        default="127.0.0.1", description="Address the /metrics and /health server listens on."
+    )
 
     def seed_refusal(self) -> str | None:
         """Why the bot must not start with this master seed; None when it may."""

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.logs import bind_game
+from bot.metrics import REMINDERS_SENT
+
 if TYPE_CHECKING:
     from bot.app import LaagerBot
 
@@ -35,6 +38,7 @@ class Reminders(commands.Cog):
         """Post one reminder per idle game; returns how many were sent."""
         sent = 0
         for game, users in await self.bot.service.idle_reminders(self.bot.settings.reminder_hours):
+            bind_game(game.id)
             channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             since = int(game.last_action_at.timestamp())
             pings = " ".join(f"<@{u}>" for u in users)
@@ -49,6 +53,7 @@ class Reminders(commands.Cog):
                     allowed_mentions=allowed,
                 )
                 sent += 1
+                REMINDERS_SENT.inc()
             except discord.HTTPException:
                 log.warning("could not remind in channel %s", game.channel_id, exc_info=True)
         return sent

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 
+from bot.log_guard import known
 from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
 from bot.storage.records import (
     EventRecord,
@@ -14,6 +15,8 @@ from bot.storage.records import (
 
 
 def game_record(row: Game) -> GameRecord:
+    """The game as a record; its seed is now in memory, so the log learns to redact it."""
+    known.remember(row.seed)
     return GameRecord(
         id=row.id,
         guild_id=row.guild_id,

@@ -1,0 +1,112 @@
+"""What the bot counts and times, as Prometheus metrics (scraped from ``/metrics``).
+
+Counters and histograms are recorded where the work happens; the two gauges that need a
+query (active games, outbox depth) are read when Prometheus scrapes, by :func:`refresh`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from prometheus_client import Counter, Gauge, Histogram
+from sqlalchemy import event, func, select
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+
+from bot.storage.models import Game
+
+LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
+"""Seconds; 3 s is Discord's deadline for the first answer to an interaction."""
+FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+
+COMMANDS = Counter(
+    "laager_commands",
+    "Slash commands and component presses handled, by command and outcome "
+    "(ok, refused: the player was told why, error: the bot apologised).",
+    ["command", "outcome"],
+)
+COMMAND_SECONDS = Histogram(
+    "laager_command_seconds",
+    "Time from the bot receiving an interaction to its handler finishing.",
+    ["command"],
+    buckets=LATENCY_BUCKETS,
+)
+RENDER_SECONDS = Histogram(
+    "laager_render_seconds",
+    "Time to draw and encode one picture, by game system.",
+    ["system"],
+    buckets=FAST_BUCKETS,
+)
+DATABASE_SECONDS = Histogram(
+    "laager_database_seconds",
+    "Time the database took for one statement, by kind of statement.",
+    ["statement"],
+    buckets=FAST_BUCKETS,
+)
+OUTBOX_DEPTH = Gauge(
+    "laager_outbox_depth", "Messages owed to Discord and not yet sent (read at scrape)."
+)
+ACTIVE_GAMES = Gauge("laager_active_games", "Games in play in the database (read at scrape).")
+REMINDERS_SENT = Counter("laager_reminders_sent", "Reminders posted to idle games.")
+
+STATEMENT_KINDS = frozenset({"select", "insert", "update", "delete"})
+OutboxDepth = Callable[[], Awaitable[int]]
+
+
+async def no_outbox() -> int:
+    """The outbox depth while the bot sends everything at once: nothing is ever owed."""
+    return 0
+
+
+def command_started(extras: dict[Any, Any], name: str) -> None:
+    """Note on an interaction's ``extras`` when its handling began, and under which name."""
+    extras.setdefault("metrics_started", time.perf_counter())
+    extras.setdefault("metrics_command", name)
+
+
+def command_finished(extras: dict[Any, Any], outcome: str) -> float | None:
+    """Count the command once with its outcome and time it; returns the seconds taken, or
+    None if it was not started or already counted."""
+    started = extras.pop("metrics_started", None)
+    if started is None:
+        return None
+    name = extras.get("metrics_command", "?")
+    seconds = time.perf_counter() - started
+    COMMANDS.labels(name, outcome).inc()
+    COMMAND_SECONDS.labels(name).observe(seconds)
+    return seconds
+
+
+def time_statements(engine: AsyncEngine) -> None:
+    """Time every statement the engine runs, into DATABASE_SECONDS."""
+
+    def before(_conn: Any, _cursor: Any, _statement: str, _params: Any, context: Any, _many: Any):
+        context.metrics_started = time.perf_counter()
+
+    def after(_conn: Any, _cursor: Any, statement: str, _params: Any, context: Any, _many: Any):
+        started = getattr(context, "metrics_started", None)
+        if started is not None:
+            DATABASE_SECONDS.labels(statement_kind(statement)).observe(
+                time.perf_counter() - started
+            )
+
+    event.listen(engine.sync_engine, "before_cursor_execute", before)
+    event.listen(engine.sync_engine, "after_cursor_execute", after)
+
+
+def statement_kind(statement: str) -> str:
+    """select, insert, update or delete; "other" for the rest (pragmas, locks, DDL)."""
+    words = statement.split(None, 1)
+    kind = words[0].lower() if words else ""
+    return kind if kind in STATEMENT_KINDS else "other"
+
+
+async def refresh(sessions: async_sessionmaker, outbox_depth: OutboxDepth) -> None:
+    """Read the gauges that live in the database, just before a scrape."""
+    async with sessions() as session:
+        active = await session.scalar(
+            select(func.count()).select_from(Game).where(Game.status == "active")
+        )
+    ACTIVE_GAMES.set(active or 0)
+    OUTBOX_DEPTH.set(await outbox_depth())
