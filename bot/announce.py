@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,6 +13,7 @@ import discord
 from bot import render_pool
 from bot.log_guard import known
 from bot.logs import bind_game
+from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
 from bot.reports import Report, phase_report
 from bot.service import Update
@@ -34,10 +36,13 @@ COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
-    """Render a view to a PNG in the render pool, so the event loop stays free."""
+    """Render a view to a PNG in the render pool, so the event loop stays free; timed by
+    system, the wait for a free worker included, since that is what a player waits for."""
     if pairing.render is None:
         return None
+    started = time.perf_counter()
     png = await render_pool.draw(pairing.render, view, options or {})
+    RENDER_SECONDS.labels(pairing.system.id).observe(time.perf_counter() - started)
     return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
 
 

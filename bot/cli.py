@@ -7,6 +7,7 @@ import asyncio
 import gc
 import logging
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import AsyncIterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot import db_commands as db_data
+from bot import render_pool
 from bot.logs import configure_logging
 from bot.settings import Settings
 
@@ -85,12 +87,18 @@ def _run(settings: Settings) -> int:
 
     async def run() -> None:
         async with LaagerBot(settings) as bot:
+            # Docker and service managers stop a process with SIGTERM: close the gateway and
+            # the database, and let the render workers go, instead of dying mid-write.
+            stopping = asyncio.get_running_loop()
+            stopping.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.discord_token)
 
     try:
         asyncio.run(run())
     except CommandsRefused:
         return 1  # the bot has logged which command broke which limit
+    finally:
+        render_pool.POOL.close(wait=True)
     return 0
 
 

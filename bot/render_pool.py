@@ -25,6 +25,8 @@ import logging
 import os
 import pkgutil
 import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +38,8 @@ import renderers
 
 log = logging.getLogger(__name__)
 CAP = 4
+ORPHAN_CHECK_SECONDS = 0.5
+"""How often a worker checks that its bot is still there."""
 """At most this many pictures are drawn at once, however many cores the machine has."""
 
 P = ParamSpec("P")
@@ -46,6 +50,21 @@ Kind = Literal["process", "thread"]
 def pool_size(cap: int = CAP) -> int:
     """One worker per core, at most ``cap``: more would only take turns on the same cores."""
     return max(1, min(os.cpu_count() or 1, cap))
+
+
+def start_worker() -> None:
+    """Set a worker up: it leaves with its bot, and has every renderer imported already."""
+    threading.Thread(target=_leave_with, args=(os.getppid(),), daemon=True).start()
+    import_renderers()
+
+
+def _leave_with(parent: int) -> None:
+    """Exit once the bot that started this worker is gone. A bot killed outright (SIGKILL, a
+    crash) cannot shut its pool down, and an orphaned worker would hold its memory and the
+    bot's output pipes for as long as the machine runs."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
 
 
 def import_renderers() -> None:
@@ -80,7 +99,7 @@ class RenderPool:
         if self.kind == "process" and by_name(job):
             if self._processes is None:
                 self._processes = ProcessPoolExecutor(
-                    self.size, mp_context=get_context("spawn"), initializer=import_renderers
+                    self.size, mp_context=get_context("spawn"), initializer=start_worker
                 )
             return self._processes
         if self._threads is None:
@@ -105,10 +124,11 @@ class RenderPool:
                 broken.shutdown(wait=False, cancel_futures=True)
             return await loop.run_in_executor(self.executor(job), call)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; ``wait`` for them to exit (a process that is about to end)."""
         for executor in (self._processes, self._threads):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=wait, cancel_futures=True)
         self._processes = self._threads = None
 
 

@@ -4,11 +4,9 @@ holds its own commands; the systems themselves know nothing of either."""
 from __future__ import annotations
 
 import importlib
-import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
-from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, last_stand_command, zones_command
 from bot.ui import Layout, button_layout, menu_layout
 from games.core.engine import JSON, GameSystem, View
@@ -44,13 +42,8 @@ class Pairing:
     command_for: CommandFor | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
-        """A PNG of the view, or None when the system has no picture; timed by system."""
-        if self.render is None:
-            return None
-        started = time.perf_counter()
-        png = self.render(view, options)
-        RENDER_SECONDS.labels(self.system.id).observe(time.perf_counter() - started)
-        return png
+        """A PNG of the view, or None when the system has no picture."""
+        return None if self.render is None else self.render(view, options)
 
 
 RAMPARTS_MENUS = {
