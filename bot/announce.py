@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.next_steps import CommandFor, ways
+from bot.recap import NotRecappable, send_recap
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
@@ -162,6 +163,17 @@ async def post_update(
     after = interaction.client.after_post.get(update.system.id)
     if after:
         await after(interaction, update)
+    if update.result and update.game.status == "finished":
+        await post_recap(interaction, update)
+
+
+async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """The recap of a game that has just ended; the game itself is already told, so a recap
+    that cannot be drawn is logged rather than turned into an apology."""
+    try:
+        await send_recap(interaction, update.game, COLOUR)
+    except NotRecappable as problem:
+        log.warning("no recap for game %s: %s", update.game.id, problem)
 
 
 async def retire_previous(
