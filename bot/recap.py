@@ -36,7 +36,7 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 SIZE_GOAL = 4 * 1024 * 1024
 """An animation larger than this is drawn again narrower: well under the limit, and quick to
 load on a phone."""
-WIDTHS = (640, 480, 360, 240)
+WIDTHS = (800, 640, 480, 320)
 DRAWING = {"whole": True}
 """Every frame shows the whole map, so the animation does not jump between close-ups."""
 MOMENTS = 3

@@ -2,8 +2,10 @@
 the sides' strength and the victory measure across the game.
 
 Pure: rendered map pictures (PNG bytes, each drawn from a public view) and plain numbers in,
-GIF and PNG bytes out. The frames share one palette, chosen from a sample of them, so the GIF
-keeps a single colour table and Pillow can store each frame as the part that changed.
+GIF and PNG bytes out. The frames share one palette, chosen from a sample of them, and every
+pixel a frame leaves unchanged is made transparent, so each frame stores only the area that
+changed and compresses as runs of one index. (Pillow's own ``optimize`` does the same but
+walks every pixel in Python: several seconds for a long game.)
 """
 
 from __future__ import annotations
@@ -11,21 +13,24 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderers.png import encode
 from renderers.theme import INK, PAPER, font
 
-FRAME_WIDTH = 640
-"""Widest frame: the maps are read on phones, and every halving of the width quarters the
-size of each frame."""
+FRAME_WIDTH = 800
+"""Widest frame: the zone maps are drawn this wide, so they are used as they are; the whole
+Last Stand map is scaled down to it."""
 FRAME_MS = 800
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts again."""
 CAPTION_H = 26
 PALETTE_SAMPLES = 8
 """How many frames, spread over the game, the shared palette is chosen from."""
+UNCHANGED = 255
+"""The palette index kept for "as in the frame before": the palette has 255 colours."""
 
 SERIES_COLOURS = ((178, 34, 34), (60, 60, 60), (40, 90, 160), (200, 130, 20), (60, 130, 60))
 CHART_W, PANEL_H = 640, 170
@@ -43,18 +48,35 @@ def animate(frames: Sequence[bytes], captions: Sequence[str], width: int = FRAME
     ]
     palette = _palette(scaled)
     indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in scaled]
+    changes = [indexed[0]] + [_changes(before, after) for before, after in pairwise(indexed)]
     durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
-    indexed[0].save(
+    changes[0].save(
         buffer,
         "GIF",
         save_all=True,
-        append_images=indexed[1:],
+        append_images=changes[1:],
         duration=durations,
         loop=0,
         disposal=1,
+        transparency=UNCHANGED,
+        optimize=False,
     )
     return buffer.getvalue()
+
+
+def _changes(before: Image.Image, after: Image.Image) -> Image.Image:
+    """``after`` with every pixel equal to ``before``'s (by palette index) made transparent."""
+    differ = ImageChops.difference(_indices(before), _indices(after))
+    same = differ.point(lambda value: 255 if value == 0 else 0)
+    frame = after.copy()
+    frame.paste(UNCHANGED, mask=same)
+    return frame
+
+
+def _indices(image: Image.Image) -> Image.Image:
+    """A palette image's indices as grey levels, so two colours never compare equal."""
+    return Image.frombytes("L", image.size, image.tobytes())
 
 
 def frame_count(gif: bytes) -> int:
@@ -69,7 +91,7 @@ def _scaled(png: bytes, width: int) -> Image.Image:
         image = opened.convert("RGB")
     if image.width > width:
         height = round(image.height * width / image.width)
-        image = image.resize((width, height), Image.Resampling.LANCZOS)
+        image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
     return image
 
 
@@ -81,15 +103,19 @@ def _captioned(image: Image.Image, text: str) -> Image.Image:
 
 
 def _palette(frames: Sequence[Image.Image]) -> Image.Image:
-    """One palette for every frame, from a strip of frames spread over the game."""
+    """One palette of 255 colours for every frame, from a strip of frames spread over the
+    game, each halved by dropping pixels (which keeps their colours exact)."""
     step = max(1, len(frames) // PALETTE_SAMPLES)
-    sample = [*frames[::step][:PALETTE_SAMPLES], frames[-1]]
+    sample = [
+        frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST)
+        for frame in [*frames[::step][:PALETTE_SAMPLES], frames[-1]]
+    ]
     strip = Image.new("RGB", (max(f.width for f in sample), sum(f.height for f in sample)))
     top = 0
     for frame in sample:
         strip.paste(frame, (0, top))
         top += frame.height
-    return strip.quantize(256, method=Image.Quantize.MEDIANCUT)
+    return strip.quantize(UNCHANGED, method=Image.Quantize.MEDIANCUT)
 
 
 @dataclass(frozen=True)
