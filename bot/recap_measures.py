@@ -1,6 +1,6 @@
 """What a recap counts in each system, read from the public picture of a position only, so a
-chart can never show a value the channel did not see (a Zulu force's strength in the zone
-game is a count of counters, never its hidden SP).
+chart can never show a value the channel did not see (strength in the zone game is a count
+of counters, never the SP hidden under a stack's top or in a Zulu force).
 
 A system without an entry here is still recapped: its phases come from the turn and phase its
 picture names (or its view's title), and any ``strength`` numbers its picture shows are
@@ -62,10 +62,12 @@ def _ramparts_victory(picture: dict[str, Any]) -> Numbers:
 
 
 def _zones_strength(picture: dict[str, Any]) -> Numbers:
+    """Counters, not SP: the channel sees only the top unit's SP of a British stack (a blank
+    entry for each counter under it) and no Zulu SP at all."""
     zones = picture["zones"].values()
-    british = sum(u["sp"] for zone in zones for u in zone["british"] if u.get("sp") is not None)
-    counters = sum(zone["zulu"]["counters"] for zone in zones)
-    return {"British SP on the map": british, "Zulu counters on the map": counters}
+    british = sum(len(zone["british"]) for zone in zones)
+    zulus = sum(zone["zulu"]["counters"] for zone in zones)
+    return {"British counters on the map": british, "Zulu counters on the map": zulus}
 
 
 def _zones_victory(picture: dict[str, Any]) -> Numbers:
