@@ -184,3 +184,12 @@ async def test_stats_show_each_system_and_side_a_page_at_a_time(
     assert "Zulus on the Ramparts!" in second.text() and "System 2 of 2" in second.text()
     assert "british: 1 (33%)" in second.text() and "zulus: 1 (33%)" in second.text()
     assert "drawn: 1" in second.text()
+
+
+async def test_records_outside_a_server_are_refused_in_words(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    dm = sandbox.dm_channel(alice)
+    for command in ("game history", "stats"):
+        refused = await sandbox.slash(alice, command, channel=dm)
+        assert refused.ephemeral and "server" in refused.response.content, command

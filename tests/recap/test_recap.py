@@ -87,5 +87,8 @@ async def test_an_oversized_animation_is_drawn_narrower(
     monkeypatch.setattr(bot.recap, "SIZE_GOAL", len(wide.animation) - 1)
     narrow = build(played.pairing.system, played.pairing.picture, played.game, played.events)
     assert narrow.animation is not None and len(narrow.animation) < len(wide.animation)
-    with Image.open(io.BytesIO(narrow.animation)) as image:
-        assert image.width < 640
+    with (
+        Image.open(io.BytesIO(wide.animation)) as first,
+        Image.open(io.BytesIO(narrow.animation)) as second,
+    ):
+        assert second.width < first.width
