@@ -69,8 +69,7 @@ class Recap:
     chart: bytes
     animation: bytes | None = None
     phases: list[Phase] = field(default_factory=list)
-    views: list[View] = field(default_factory=list)
-    """The views the frames were drawn from, so a check can read what reached the pictures."""
+    """The phases, each with the public view its frame was drawn from."""
 
     def animation_name(self) -> str:
         return f"recap-game-{self.game.id}.gif"
@@ -111,30 +110,29 @@ def build(
         _series(strength),
         _series(victory),
     )
-    views = [p.view for p in cut]
     recap = Recap(
         game,
         f"Recap · {system.title} · game {game.id}",
-        summary(system, game, events, cut, strength, victory),
+        summary(game, events, cut, strength, victory),
         chart(drawn),
         phases=cut,
-        views=views,
     )
     if picture is not None:
-        frames = [picture(view, dict(DRAWING)) for view in views]
+        frames = [picture(p.view, dict(DRAWING)) for p in cut]
         if all(frame is not None for frame in frames):
             captions = [f"{n}/{len(cut)} · {p.label}" for n, p in enumerate(cut, 1)]
             recap.animation = _within_goal([f for f in frames if f], captions)
     return recap
 
 
-def _within_goal(frames: list[bytes], captions: list[str]) -> bytes:
-    """The widest animation under the size goal, or the narrowest one tried."""
+def _within_goal(frames: list[bytes], captions: list[str]) -> bytes | None:
+    """The widest animation under the size goal; else the narrowest one tried, if Discord
+    would take it at all (None if not: the recap is posted without it)."""
     for width in WIDTHS:
         gif = animate(frames, captions, width)
         if len(gif) <= SIZE_GOAL:
             return gif
-    return gif
+    return gif if len(gif) <= UPLOAD_LIMIT else None
 
 
 def _ticks(cut: list[Phase]) -> dict[int, str]:
@@ -155,7 +153,6 @@ def _series(readings: list[Numbers]) -> dict[str, list[float]]:
 
 
 def summary(
-    system: GameSystem,
     game: GameRecord,
     events: list[EventRecord],
     cut: list[Phase],
@@ -218,17 +215,15 @@ async def send_recap(
     interaction: discord.Interaction[LaagerBot],
     game: GameRecord,
     colour: discord.Colour,
-    *,
-    lead: str = "",
 ) -> None:
     """Build a finished game's recap in a worker thread and post it in the channel as a
     follow-up of ``interaction`` (which must already be answered or deferred)."""
     bot = interaction.client
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)
-    recap = await asyncio.to_thread(build, pairing.system, pairing.render and pairing.picture,
-                                    game, events)  # fmt: skip
-    await interaction.followup.send(lead or None, **message(recap, colour))
+    picture = pairing.picture if pairing.render else None
+    recap = await asyncio.to_thread(build, pairing.system, picture, game, events)
+    await interaction.followup.send(**message(recap, colour))
 
 
 def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
@@ -238,8 +233,10 @@ def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     if recap.animation is not None:
         files.insert(0, discord.File(io.BytesIO(recap.animation), filename=recap.animation_name()))
         summary.set_image(url=f"attachment://{recap.animation_name()}")
-        summary.set_footer(text=f"The map at the end of each of the {len(recap.phases)} phases, "
-                           "as the channel saw it.")  # fmt: skip
+        summary.set_footer(
+            text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
+            "channel saw it."
+        )
     charted = discord.Embed(title="Strength and victory, phase by phase", colour=colour)
     charted.set_image(url=f"attachment://{recap.chart_name()}")
     return {"embeds": [summary, charted], "files": files}

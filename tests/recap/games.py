@@ -69,7 +69,7 @@ def frame_findings(played: Played, recap: Recap) -> list[str]:
     states = positions(system, played)
     ends = [count - 1 for count in accumulate(p.orders for p in recap.phases)]
     audit = Audit(system)
-    for number, (view, end) in enumerate(zip(recap.views, ends, strict=True), 1):
+    for number, (view, end) in enumerate(zip((p.view for p in recap.phases), ends, strict=True), 1):
         state = states[end]
         where = f"frame {number}"
         if view.viewer != Viewer.public():

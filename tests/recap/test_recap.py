@@ -8,11 +8,12 @@ import io
 from itertools import pairwise
 from pathlib import Path
 
+import discord
 import pytest
 from PIL import Image
 
 import bot.recap
-from bot.recap import SIZE_GOAL, UPLOAD_LIMIT, build, phases
+from bot.recap import SIZE_GOAL, UPLOAD_LIMIT, build, message, phases
 from games.core.engine import Viewer
 from renderers.recap import frame_count
 from tests.recap.games import bot_games, frame_findings
@@ -92,3 +93,9 @@ async def test_an_oversized_animation_is_drawn_narrower(
         Image.open(io.BytesIO(narrow.animation)) as second,
     ):
         assert second.width < first.width
+    monkeypatch.setattr(bot.recap, "SIZE_GOAL", 1)
+    monkeypatch.setattr(bot.recap, "UPLOAD_LIMIT", 1)
+    none = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    assert none.animation is None, "an animation Discord would refuse is left out"
+    sent = message(none, discord.Colour.default())
+    assert [f.filename for f in sent["files"]] == [none.chart_name()]
