@@ -131,15 +131,15 @@ class Chart:
 
 def chart(data: Chart) -> bytes:
     """Two stacked line charts, strength above and the victory measure below, as PNG."""
-    panels = [(name, series) for name, series in (("Strength", data.strength),
-                                                  ("Victory", data.victory)) if series]  # fmt: skip
+    named = (("Strength", data.strength), ("Victory", data.victory))
+    panels = [(name, series) for name, series in named if series]
     height = TITLE_H + max(1, len(panels)) * (PANEL_H + AXIS_H) + 8
     image = Image.new("RGB", (CHART_W, height), PAPER)
     pen = ImageDraw.Draw(image)
     pen.text((MARGIN_L, 3), data.title, fill=INK, font=font(15))
     if not panels:
-        pen.text((MARGIN_L, TITLE_H + 20), "This game keeps no measure to chart.", fill=INK,
-                 font=font(13))  # fmt: skip
+        nothing = "This game keeps no measure to chart."
+        pen.text((MARGIN_L, TITLE_H + 20), nothing, fill=INK, font=font(13))
     colour = 0
     for number, (name, series) in enumerate(panels):
         top = TITLE_H + number * (PANEL_H + AXIS_H)

@@ -33,6 +33,12 @@ def history_of(bot: LaagerBot) -> History:
     return History(session_factory(bot.engine))
 
 
+def title_of(bot: LaagerBot, system_id: str) -> str:
+    """A system's title, or its id if this bot no longer runs it."""
+    pairing = bot.pairings.get(system_id)
+    return pairing.system.title if pairing else system_id
+
+
 @app_commands.command(name="recap", description="Post the recap of a finished game in this channel")
 @app_commands.describe(game="The game's number (default: the channel's latest finished game)")
 async def recap(
@@ -106,8 +112,7 @@ def history_page(
     else:
         lines = [f"<@{user_id}>: {total} finished game{'s' if total != 1 else ''}."]
         for game in played:
-            system = bot.pairings[game.system].system.title if game.system in bot.pairings \
-                else game.system  # fmt: skip
+            system = title_of(bot, game.system)
             lines.append(
                 f"`#{game.game_id}` {system} · {game.side} · **{game.outcome}** · "
                 f"<t:{int(game.finished_at.timestamp())}:d> · <#{game.channel_id}>"
@@ -151,7 +156,7 @@ def stats_page(bot: LaagerBot, tallies: list[SystemTally], page: int) -> discord
         )
     tally = tallies[page]
     pairing = bot.pairings.get(tally.system)
-    title = pairing.system.title if pairing else tally.system
+    title = title_of(bot, tally.system)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(tally.by_status.items()))
     lines = [f"**{sum(tally.by_status.values())} games:** {counts}."]
     sides = list(pairing.system.sides) if pairing else []

@@ -50,8 +50,8 @@ async def run(rounds: int) -> dict[str, Recap]:
                     f"{len(recap.chart) / 1024:>5.0f} KB {statistics.median(times):>11.2f} s"
                 )
                 built[f"{system_id}-{scenario}"] = recap
-    print(f"(upload limit {UPLOAD_LIMIT / 2**20:.0f} MiB; animations over "
-          f"{SIZE_GOAL / 2**20:.0f} MiB are drawn narrower)")  # fmt: skip
+    limit, goal = UPLOAD_LIMIT / 2**20, SIZE_GOAL / 2**20
+    print(f"(upload limit {limit:.0f} MiB; animations over {goal:.0f} MiB are drawn narrower)")
     return built
 
 
