@@ -43,9 +43,9 @@ def animate(frames: Sequence[bytes], captions: Sequence[str], width: int = FRAME
         raise ValueError("an animation needs at least one frame")
     if len(frames) != len(captions):
         raise ValueError("one caption per frame")
-    scaled = [
-        _captioned(_scaled(png, width), text) for png, text in zip(frames, captions, strict=True)
-    ]
+    pictures = [_scaled(png, width) for png in frames]
+    size = (max(p.width for p in pictures), max(p.height for p in pictures))
+    scaled = [_captioned(p, text, size) for p, text in zip(pictures, captions, strict=True)]
     palette = _palette(scaled)
     indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in scaled]
     changes = [indexed[0]] + [_changes(before, after) for before, after in pairwise(indexed)]
@@ -95,8 +95,12 @@ def _scaled(png: bytes, width: int) -> Image.Image:
     return image
 
 
-def _captioned(image: Image.Image, text: str) -> Image.Image:
-    framed = Image.new("RGB", (image.width, image.height + CAPTION_H), INK)
+def _captioned(image: Image.Image, text: str, size: tuple[int, int]) -> Image.Image:
+    """The picture under its caption on a canvas of ``size``: every frame of a GIF shares the
+    first one's size, and a picture that grows or shrinks with its text (the Ramparts tracks)
+    would otherwise leave a taller one's remains below it."""
+    framed = Image.new("RGB", (size[0], size[1] + CAPTION_H), PAPER)
+    framed.paste(INK, (0, 0, size[0], CAPTION_H))
     framed.paste(image, (0, CAPTION_H))
     ImageDraw.Draw(framed).text((8, 5), text, fill=PAPER, font=font(15))
     return framed

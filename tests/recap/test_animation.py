@@ -77,3 +77,13 @@ def test_the_chart_draws_both_panels_or_says_there_is_nothing() -> None:
         tall = image.height
     with Image.open(io.BytesIO(chart(Chart("t", {}, {}, {})))) as image:
         assert image.height < tall
+
+
+def test_pictures_of_different_heights_leave_no_remains() -> None:
+    """A shorter picture after a taller one is shown on a canvas of the tallest's size,
+    plain below it, not over the taller picture's bottom."""
+    tall = Image.new("RGB", (120, 120), RED)
+    short = Image.new("RGB", (120, 60), (240, 230, 210))
+    frames = decoded(animate([encode(tall), encode(short)], ["tall", "short"]))
+    assert frames[0].size == frames[1].size == (120, 120 + 26)
+    assert frames[1].getpixel((60, 26 + 100)) != RED
