@@ -168,12 +168,15 @@ async def post_update(
 
 
 async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """The recap of a game that has just ended; the game itself is already told, so a recap
-    that cannot be drawn is logged rather than turned into an apology."""
+    """The recap of a game that has just ended. The game's end is already told, so a recap
+    that cannot be drawn or sent is logged, not answered with an apology for the order that
+    ended the game; `/game recap` can try again."""
     try:
         await send_recap(interaction, update.game, COLOUR)
     except NotRecappable as problem:
         log.warning("no recap for game %s: %s", update.game.id, problem)
+    except Exception:
+        log.exception("the recap of game %s failed", update.game.id)
 
 
 async def retire_previous(

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 import bot.pages
+import bot.recap
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
@@ -193,3 +194,21 @@ async def test_records_outside_a_server_are_refused_in_words(
     for command in ("game history", "stats"):
         refused = await sandbox.slash(alice, command, channel=dm)
         assert refused.ephemeral and "server" in refused.response.content, command
+
+
+async def test_a_recap_that_fails_leaves_the_ending_order_answered(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(bot.recap, "build", broken)
+    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "bots"})
+    assert await sandbox.wait_for(lambda: "the recap of game" in caplog.text)
+    assert "Game over" in started.response.text()
+    assert not any("Something went wrong" in m.text() for m in sandbox.visible_to(alice))
+    assert recap_posts(sandbox) == []
