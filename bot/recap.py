@@ -183,14 +183,15 @@ def summary(
 
 def _hits_and_losses(strength: list[Numbers]) -> list[str]:
     """Per strength measure: where it started and ended, what every fall from one phase to
-    the next took (hits) and what every rise brought (arrivals, rallies, re-entries)."""
+    the next took (mostly hits) and what every rise brought (arrivals, rallies, re-entries)."""
     lines = []
     for name, values in _series(strength).items():
         lost = sum(max(0.0, a - b) for a, b in pairwise(values))
         gained = sum(max(0.0, b - a) for a, b in pairwise(values))
         lines.append(
             f"**{name}:** {values[0]:g} at the start, {values[-1]:g} at the end; "
-            f"{lost:g} lost to hits, {gained:g} gained."
+            f"{lost:g} lost along the way (hits, and in the zone game merged counters), "
+            f"{gained:g} gained."
         )
     return lines
 
