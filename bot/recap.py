@@ -190,8 +190,7 @@ def _hits_and_losses(strength: list[Numbers]) -> list[str]:
         gained = sum(max(0.0, b - a) for a, b in pairwise(values))
         lines.append(
             f"**{name}:** {values[0]:g} at the start, {values[-1]:g} at the end; "
-            f"{lost:g} lost along the way (hits, and in the zone game merged counters), "
-            f"{gained:g} gained."
+            f"{lost:g} lost and {gained:g} gained along the way."
         )
     return lines
 
