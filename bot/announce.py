@@ -15,6 +15,7 @@ from bot.log_guard import known
 from bot.logs import bind_game
 from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
+from bot.recap import NotRecappable, send_recap
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
@@ -178,6 +179,20 @@ async def post_update(
     after = interaction.client.after_post.get(update.system.id)
     if after:
         await after(interaction, update)
+    if update.result and update.game.status == "finished":
+        await post_recap(interaction, update)
+
+
+async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """The recap of a game that has just ended. The game's end is already told, so a recap
+    that cannot be drawn or sent is logged, not answered with an apology for the order that
+    ended the game; `/game recap` can try again."""
+    try:
+        await send_recap(interaction, update.game, COLOUR)
+    except NotRecappable as problem:
+        log.warning("no recap for game %s: %s", update.game.id, problem)
+    except Exception:
+        log.exception("the recap of game %s failed", update.game.id)
 
 
 async def retire_previous(

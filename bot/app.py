@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 COGS = (
     "bot.cogs.game",
+    "bot.cogs.records",
     "bot.cogs.roll",
     "bot.cogs.reminders",
     "bot.cogs.referee.sotq_fire",

@@ -1,0 +1,187 @@
+"""Looking back: ``/game recap`` posts a finished game's recap again, ``/game history`` lists
+a member's finished games and ``/stats`` tallies a server's games by system and side.
+
+The two ``/game`` subcommands join the group of :mod:`bot.cogs.game` when this cog loads, so
+that cog stays about playing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import errors
+from bot.announce import COLOUR
+from bot.cogs.common import LaagerCog
+from bot.interactions import Interaction, place_of
+from bot.pages import page_count, send_pages
+from bot.recap import NotRecappable, send_recap
+from bot.storage.db import session_factory
+from bot.storage.history import History, PlayedGame, SystemTally
+from bot.text_fit import DESCRIPTION, fit
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+
+GAMES_PER_PAGE = 10
+LISTED_NUMBERS = 20
+"""A refusal names at most this many of the channel's finished games."""
+
+
+def history_of(bot: LaagerBot) -> History:
+    return History(session_factory(bot.engine))
+
+
+def title_of(bot: LaagerBot, system_id: str) -> str:
+    """A system's title, or its id if this bot no longer runs it."""
+    pairing = bot.pairings.get(system_id)
+    return pairing.system.title if pairing else system_id
+
+
+@app_commands.command(name="recap", description="Post the recap of a finished game in this channel")
+@app_commands.describe(game="The game's number (default: the channel's latest finished game)")
+async def recap(
+    interaction: Interaction, game: app_commands.Range[int, 1, 2_000_000_000] | None = None
+) -> None:
+    bot = interaction.client
+    place = place_of(interaction)
+    finished = await history_of(bot).finished_here(place.channel_id)
+    if not finished:
+        raise errors.NoGame(
+            "No game has finished in this channel yet, so there is nothing to recap. A recap "
+            "is posted by itself when a game ends."
+        )
+    number = finished[0] if game is None else game
+    if number not in finished:
+        shown = ", ".join(str(n) for n in finished[:LISTED_NUMBERS])
+        more = " and older ones" if len(finished) > LISTED_NUMBERS else ""
+        raise errors.BadInput(
+            f"Game {number} is not a finished game of this channel. Finished here: "
+            f"{shown}{more}; leave `game` out for the latest."
+        )
+    await interaction.response.defer(thinking=True)
+    record = await bot.store.get_game(number)
+    if record.system not in bot.pairings:
+        await interaction.followup.send(
+            f"Game {number} was a game of `{record.system}`, which this bot no longer runs, "
+            "so it cannot be replayed for a recap."
+        )
+        return
+    try:
+        await send_recap(interaction, record, COLOUR)
+    except NotRecappable as problem:
+        await interaction.followup.send(
+            f"Game {number}'s log does not replay to its stored position ({problem}), so no "
+            "recap can honestly be drawn; `/game verify` says more."
+        )
+
+
+@app_commands.command(name="history", description="A member's finished games in this server")
+@app_commands.describe(member="Whose games (default: yours)")
+async def history(interaction: Interaction, member: discord.User | None = None) -> None:
+    if interaction.guild_id is None:
+        raise errors.BadInput(
+            "Records belong to a server; use this command in one of its channels."
+        )
+    bot = interaction.client
+    who = member or interaction.user
+    records = history_of(bot)
+    total = await records.played_count(interaction.guild_id, who.id)
+    guild_id = interaction.guild_id
+    await interaction.response.defer(thinking=True)
+
+    async def draw(page: int) -> discord.Embed:
+        played = await records.played(
+            guild_id, who.id, offset=page * GAMES_PER_PAGE, limit=GAMES_PER_PAGE
+        )
+        return history_page(bot, who.id, played, page, total)
+
+    await send_pages(interaction, page_count(total, GAMES_PER_PAGE), draw)
+
+
+def history_page(
+    bot: LaagerBot, user_id: int, played: list[PlayedGame], page: int, total: int
+) -> discord.Embed:
+    """One page of a member's games: system, side, result, date and channel of each."""
+    if not total:
+        description = (
+            f"<@{user_id}> has no finished games in this server yet. Games count once they "
+            "end with a result; start one with `/game new`."
+        )
+    else:
+        lines = [f"<@{user_id}>: {total} finished game{'s' if total != 1 else ''}."]
+        for game in played:
+            system = title_of(bot, game.system)
+            lines.append(
+                f"`#{game.game_id}` {system} · {game.side} · **{game.outcome}** · "
+                f"<t:{int(game.finished_at.timestamp())}:d> · <#{game.channel_id}>"
+            )
+        description = fit("\n".join(lines), DESCRIPTION)
+    embed = discord.Embed(title="Game history", description=description, colour=COLOUR)
+    pages = page_count(total, GAMES_PER_PAGE)
+    if pages > 1:
+        embed.set_footer(text=f"Page {page + 1} of {pages}, newest first")
+    return embed
+
+
+class RecordsCog(LaagerCog):
+    """``/stats``; ``/game recap`` and ``/game history`` are added to ``/game`` on load."""
+
+    def __init__(self, bot: LaagerBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="stats", description="This server's games by system and wins by side"
+    )
+    async def stats(self, interaction: Interaction) -> None:
+        if interaction.guild_id is None:
+            raise errors.BadInput("Statistics belong to a server; use this command in one.")
+        await interaction.response.defer(thinking=True)
+        tallies = await history_of(self.bot).tallies(interaction.guild_id)
+
+        async def draw(page: int) -> discord.Embed:
+            return stats_page(self.bot, tallies, page)
+
+        await send_pages(interaction, max(1, len(tallies)), draw)
+
+
+def stats_page(bot: LaagerBot, tallies: list[SystemTally], page: int) -> discord.Embed:
+    """One system a page: its games by status, and each side's wins among the finished."""
+    if not tallies:
+        return discord.Embed(
+            title="Games in this server",
+            description="No game has been played in this server yet; start one with `/game new`.",
+            colour=COLOUR,
+        )
+    tally = tallies[page]
+    pairing = bot.pairings.get(tally.system)
+    title = title_of(bot, tally.system)
+    counts = ", ".join(f"{n} {status}" for status, n in sorted(tally.by_status.items()))
+    lines = [f"**{sum(tally.by_status.values())} games:** {counts}."]
+    sides = list(pairing.system.sides) if pairing else []
+    sides += [s for s in tally.winners if s is not None and s not in sides]
+    if tally.finished:
+        lines.append(f"**Wins among the {tally.finished} finished:**")
+        for side in sides:
+            wins = tally.winners.get(side, 0)
+            lines.append(f"- {side}: {wins} ({100 * wins / tally.finished:.0f}%)")
+        if tally.winners.get(None):
+            lines.append(f"- drawn: {tally.winners[None]}")
+    embed = discord.Embed(
+        title=f"{title}: games in this server",
+        description=fit("\n".join(lines), DESCRIPTION),
+        colour=COLOUR,
+    )
+    if len(tallies) > 1:
+        embed.set_footer(text=f"System {page + 1} of {len(tallies)}, most played first")
+    return embed
+
+
+async def setup(bot: LaagerBot) -> None:
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("bot.cogs.records loads after bot.cogs.game, whose /game it extends")
+    group.add_command(recap)
+    group.add_command(history)
+    await bot.add_cog(RecordsCog(bot))

@@ -1,0 +1,196 @@
+"""The pictures of a game's recap: an animated map, one frame per phase, and a small chart of
+the sides' strength and the victory measure across the game.
+
+Pure: rendered map pictures (PNG bytes, each drawn from a public view) and plain numbers in,
+GIF and PNG bytes out. The frames share one palette, chosen from a sample of them, and every
+pixel a frame leaves unchanged is made transparent, so each frame stores only the area that
+changed and compresses as runs of one index. (Pillow's own ``optimize`` does the same but
+walks every pixel in Python: several seconds for a long game.)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from PIL import Image, ImageChops, ImageDraw
+
+from renderers.png import encode
+from renderers.theme import INK, PAPER, font
+
+FRAME_WIDTH = 800
+"""Widest frame: the zone maps are drawn this wide, so they are used as they are; the whole
+Last Stand map is scaled down to it."""
+FRAME_MS = 800
+LAST_FRAME_MS = 4000
+"""The final position stays up longer before the animation starts again."""
+CAPTION_H = 26
+PALETTE_SAMPLES = 8
+"""How many frames, spread over the game, the shared palette is chosen from."""
+UNCHANGED = 255
+"""The palette index kept for "as in the frame before": the palette has 255 colours."""
+
+SERIES_COLOURS = ((178, 34, 34), (60, 60, 60), (40, 90, 160), (200, 130, 20), (60, 130, 60))
+CHART_W, PANEL_H = 640, 170
+MARGIN_L, MARGIN_R, TITLE_H, AXIS_H = 44, 16, 22, 18
+
+
+def animate(frames: Sequence[bytes], captions: Sequence[str], width: int = FRAME_WIDTH) -> bytes:
+    """A looping GIF of the pictures, each scaled to at most ``width`` and captioned."""
+    if not frames:
+        raise ValueError("an animation needs at least one frame")
+    if len(frames) != len(captions):
+        raise ValueError("one caption per frame")
+    pictures = [_scaled(png, width) for png in frames]
+    size = (max(p.width for p in pictures), max(p.height for p in pictures))
+    scaled = [_captioned(p, text, size) for p, text in zip(pictures, captions, strict=True)]
+    palette = _palette(scaled)
+    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in scaled]
+    changes = [indexed[0]] + [_changes(before, after) for before, after in pairwise(indexed)]
+    durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS]
+    buffer = io.BytesIO()
+    changes[0].save(
+        buffer,
+        "GIF",
+        save_all=True,
+        append_images=changes[1:],
+        duration=durations,
+        loop=0,
+        disposal=1,
+        transparency=UNCHANGED,
+        optimize=False,
+    )
+    return buffer.getvalue()
+
+
+def _changes(before: Image.Image, after: Image.Image) -> Image.Image:
+    """``after`` with every pixel equal to ``before``'s (by palette index) made transparent."""
+    differ = ImageChops.difference(_indices(before), _indices(after))
+    same = differ.point(lambda value: 255 if value == 0 else 0)
+    frame = after.copy()
+    frame.paste(UNCHANGED, mask=same)
+    return frame
+
+
+def _indices(image: Image.Image) -> Image.Image:
+    """A palette image's indices as grey levels, so two colours never compare equal."""
+    return Image.frombytes("L", image.size, image.tobytes())
+
+
+def frame_count(gif: bytes) -> int:
+    """How many frames an animation holds. Pillow merges a frame into its predecessor when
+    the two are identical; each frame's caption numbers its phase, so none is merged."""
+    with Image.open(io.BytesIO(gif)) as image:
+        return getattr(image, "n_frames", 1)
+
+
+def _scaled(png: bytes, width: int) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as opened:
+        image = opened.convert("RGB")
+    if image.width > width:
+        height = round(image.height * width / image.width)
+        image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
+    return image
+
+
+def _captioned(image: Image.Image, text: str, size: tuple[int, int]) -> Image.Image:
+    """The picture under its caption on a canvas of ``size``: every frame of a GIF shares the
+    first one's size, and a picture that grows or shrinks with its text (the Ramparts tracks)
+    would otherwise leave a taller one's remains below it."""
+    framed = Image.new("RGB", (size[0], size[1] + CAPTION_H), PAPER)
+    framed.paste(INK, (0, 0, size[0], CAPTION_H))
+    framed.paste(image, (0, CAPTION_H))
+    ImageDraw.Draw(framed).text((8, 5), text, fill=PAPER, font=font(15))
+    return framed
+
+
+def _palette(frames: Sequence[Image.Image]) -> Image.Image:
+    """One palette of 255 colours for every frame, from a strip of frames spread over the
+    game, each halved by dropping pixels (which keeps their colours exact)."""
+    step = max(1, len(frames) // PALETTE_SAMPLES)
+    sample = [
+        frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST)
+        for frame in [*frames[::step][:PALETTE_SAMPLES], frames[-1]]
+    ]
+    strip = Image.new("RGB", (max(f.width for f in sample), sum(f.height for f in sample)))
+    top = 0
+    for frame in sample:
+        strip.paste(frame, (0, top))
+        top += frame.height
+    return strip.quantize(UNCHANGED, method=Image.Quantize.MEDIANCUT)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Numbers to draw: ``ticks`` label some positions on the x axis (turns); each panel maps
+    a series' name to one value per position."""
+
+    title: str
+    ticks: Mapping[int, str]
+    strength: Mapping[str, Sequence[float]]
+    victory: Mapping[str, Sequence[float]]
+
+
+def chart(data: Chart) -> bytes:
+    """Two stacked line charts, strength above and the victory measure below, as PNG."""
+    named = (("Strength", data.strength), ("Victory", data.victory))
+    panels = [(name, series) for name, series in named if series]
+    height = TITLE_H + max(1, len(panels)) * (PANEL_H + AXIS_H) + 8
+    image = Image.new("RGB", (CHART_W, height), PAPER)
+    pen = ImageDraw.Draw(image)
+    pen.text((MARGIN_L, 3), data.title, fill=INK, font=font(15))
+    if not panels:
+        nothing = "This game keeps no measure to chart."
+        pen.text((MARGIN_L, TITLE_H + 20), nothing, fill=INK, font=font(13))
+    colour = 0
+    for number, (name, series) in enumerate(panels):
+        top = TITLE_H + number * (PANEL_H + AXIS_H)
+        colour = _panel(pen, (top, top + PANEL_H), name, series, data.ticks, colour)
+    return encode(image)
+
+
+def _panel(
+    pen: ImageDraw.ImageDraw,
+    span: tuple[int, int],
+    name: str,
+    series: Mapping[str, Sequence[float]],
+    ticks: Mapping[int, str],
+    colour: int,
+) -> int:
+    """One panel: frame, y scale from 0, a line and a legend entry per series; returns the
+    next colour to use, so the two panels never share one."""
+    top, bottom = span
+    left, right = MARGIN_L, CHART_W - MARGIN_R
+    plot_top = top + 24
+    pen.rectangle((left, plot_top, right, bottom), outline=INK)
+    pen.text((left, top + 2), name, fill=INK, font=font(13))
+    points = max(len(values) for values in series.values())
+    high = max(1.0, *(max(values, default=0) for values in series.values()))
+    for fraction in (0.0, 0.5, 1.0):
+        y = bottom - fraction * (bottom - plot_top)
+        pen.line((left - 4, y, left, y), fill=INK)
+        pen.text((left - 6, y), f"{high * fraction:g}", fill=INK, font=font(11), anchor="rm")
+
+    def x_of(index: int) -> float:
+        return left + (right - left) * (index / max(1, points - 1))
+
+    for index, label in ticks.items():
+        x = x_of(index)
+        pen.line((x, bottom, x, bottom + 4), fill=INK)
+        pen.text((x, bottom + 5), label, fill=INK, font=font(11), anchor="ma")
+    legend_x = left + pen.textlength(name, font=font(13)) + 16
+    for label, values in series.items():
+        ink = SERIES_COLOURS[colour % len(SERIES_COLOURS)]
+        colour += 1
+        xy = [(x_of(i), bottom - v / high * (bottom - plot_top)) for i, v in enumerate(values)]
+        if len(xy) > 1:
+            pen.line(xy, fill=ink, width=2)
+        elif xy:
+            pen.ellipse((xy[0][0] - 2, xy[0][1] - 2, xy[0][0] + 2, xy[0][1] + 2), fill=ink)
+        last = f"{label} ({values[-1]:g})" if values else label
+        pen.line((legend_x, top + 9, legend_x + 14, top + 9), fill=ink, width=3)
+        pen.text((legend_x + 18, top + 2), last, fill=INK, font=font(12))
+        legend_x += 18 + pen.textlength(last, font=font(12)) + 14
+    return colour
