@@ -41,9 +41,9 @@ async def choose(
         return
     if own:
         panel = panel_message(interaction, update) | {"embeds": []}
-        await post_update(interaction, update, panel=panel)
+        await post_update(interaction, update, panel=panel, order=True)
     else:
-        await post_update(interaction, update, retire_buttons=True)
+        await post_update(interaction, update, retire_buttons=True, order=True)
 
 
 async def open_panel(interaction: Interaction, game_id: int) -> None:

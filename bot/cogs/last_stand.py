@@ -152,7 +152,7 @@ class LastStandCog(LaagerCog):
             game, _, _ = await self.bot.service.current(place_of(interaction))
             how = HOW_NOW[phase_kind(game.state)]
             raise BadInput(f"{refusal.message} {how}") from refusal
-        await post_update(interaction, update)
+        await post_update(interaction, update, order=True)
 
     # -- autocomplete -------------------------------------------------------------------
 

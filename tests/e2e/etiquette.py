@@ -7,13 +7,13 @@ against the turn the order was given in.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.traffic import Traffic, tally
 from bot.service import Place
+from games.core.engine import JSON, GameSystem, Viewer
 from tests.e2e.leak_audit import Player, bots_order
 
 
@@ -26,6 +26,18 @@ class Measured:
     over: bool = False
     human: int = 0
     game_id: int = 0
+    phases: dict[int, set[str]] = field(default_factory=dict)
+    """The phases of each turn the game stood in after an order (or at its start)."""
+    handed_back: int = 0
+    """Orders after which the bot played and gave the game back in a new phase."""
+
+    def within_bound(self) -> list[str]:
+        """Turns with more posts than phases: each phase is told in one post."""
+        return [
+            f"turn {turn}: {t.posts} posts for {len(self.phases.get(turn, ()))} phases"
+            for turn, t in sorted(self.turns.items())
+            if t.posts > len(self.phases.get(turn, ()))
+        ]
 
     @property
     def total(self) -> Traffic:
@@ -61,10 +73,16 @@ async def measure_solo(
     seen: set[int] = set()
     cursor = len(sandbox.events)
     await sandbox.slash(user, "game new", {"system": system_id, "mode": "solo", **(options or {})})
+    before: str | None = None
     while True:
         game, _ = await bot.service.latest(place)
         measured.game_id = game.id
         turn = game.state["turn"]
+        now = phase_of(system, game.state)
+        measured.phases.setdefault(turn, set()).add(now)
+        if before is not None and now != before and await bot_played_last(bot, game.id):
+            measured.handed_back += game.status == "active"
+        before = now
         traffic = tally(sandbox.events[cursor:], seen)
         cursor = len(sandbox.events)
         measured.turns[turn] = measured.turns.get(turn, Traffic()) + traffic
@@ -76,13 +94,13 @@ async def measure_solo(
         measured.orders += 1
 
 
-async def hand_backs(bot: LaagerBot, game_id: int) -> int:
-    """How often the bot played after a person's order and gave the game back to them:
-    each run of bot orders that follows a person's order and leaves the game going."""
-    game = await bot.store.get_game(game_id)
+def phase_of(system: GameSystem, state: JSON) -> str:
+    """The phase a position is in (its turn and title where the system names no phase)."""
+    view = system.view(state, Viewer.public())
+    return view.phase or f"{state.get('turn')}.{view.title}"
+
+
+async def bot_played_last(bot: LaagerBot, game_id: int) -> bool:
+    """Whether the bot gave the game's latest order, after a person's."""
     kinds = [e.kind for e in await bot.store.events(game_id)]
-    runs = sum(
-        1 for before, now in itertools.pairwise(kinds) if before == "action" and now == "bot"
-    )
-    ended_by_bot = game.status != "active" and kinds[-1] == "bot"
-    return runs - ended_by_bot
+    return kinds[-1:] == ["bot"]
