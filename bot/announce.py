@@ -277,7 +277,10 @@ async def edit_in_place(
             await interaction.response.edit_message(**panel)
         elif retire_buttons:
             await interaction.response.edit_message(view=None)
-        await edit_post(interaction, post_id, edit)
+        if not await edit_post(interaction, post_id, edit):
+            bot.phase_posts.pop(post_id, None)
+            await repost(interaction, update, view, current, drawn, shown)
+            fresh = None
     said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
     if command:
         if placeholder:
@@ -294,14 +297,54 @@ async def edit_in_place(
     await after_post(interaction, update)
 
 
-async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> None:
-    """Edit the game's post (not the message the interaction came from)."""
-    if interaction.channel_id is None:
-        return
+async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
+    """Edit the game's post (not the message the interaction came from); False if someone
+    deleted it."""
     channel = interaction.client.get_partial_messageable(
-        interaction.channel_id, guild_id=interaction.guild_id
+        interaction.channel_id or 0, guild_id=interaction.guild_id
     )
-    await channel.get_partial_message(post_id).edit(**edit)
+    try:
+        await channel.get_partial_message(post_id).edit(**edit)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def repost(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    current: PhasePost,
+    drawn: discord.File | None,
+    shown: str | None,
+) -> None:
+    """The phase's post was deleted under an order: post the phase again, with the map of
+    the position now, and edit that post from here on."""
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
+    summarize = getattr(update.system, "summarize", None)
+    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    embed = game_embed(update, view, report)
+    files = []
+    if drawn:
+        drawn.reset()
+        show_map(embed, pairing)
+        files.append(drawn)
+    if report.full:
+        files.append(discord.File(io.BytesIO(report.full.encode()), filename=report_file(update)))
+    channel = bot.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    posted = await channel.send(
+        content=turn_line(update, pairing.command_for) or None,
+        embed=embed,
+        files=files,
+        view=public_view(update, pairing.layout) or discord.utils.MISSING,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    await bot.store.note_post(update.game.id, posted.id, shown)
+    maps = [a for a in posted.attachments if a.filename == "map.png"]
+    bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
 
 
 async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:

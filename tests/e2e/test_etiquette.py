@@ -14,7 +14,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from bot.service import Place, Update
 from tests.e2e.conftest import bot_settings
-from tests.e2e.etiquette import measure_solo
+from tests.e2e.etiquette import measure, measure_solo
 from tests.e2e.leak_audit import Player, bots_order
 
 
@@ -212,3 +212,42 @@ async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
     assert private, "the giver of an order that moved something sees the new map"
     assert all(a != b for a, b in itertools.pairwise(private))
     assert any(bot.announce.BEHIND in m.text() for m in posts)
+
+
+async def test_a_two_player_game_posts_per_phase_and_pings_per_hand_over(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """Two people through a Last Stand turn: the Zulu player's sniping picks edit the
+    sniping post (they once sent him a ping each), and each player is pinged at most once
+    each time the game passes to him."""
+    seats = {"british": alice, "zulu": bob}
+    measured = await measure(sandbox, laager, "last-stand", seats, "two-player", limit=150)
+    print(f"\ntwo-player last-stand\n{measured.per_turn()}")
+    assert 2 in measured.turns, "the game reached its second turn"
+    assert measured.within_bound() == []
+    for user in (alice, bob):
+        pings = measured.total.pinged.get(user.id, 0)
+        assert 0 < pings <= measured.handed.get(user.id, 0), user.name
+
+
+async def test_an_order_after_the_phase_post_was_deleted_posts_the_phase_again(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """Someone deleted the phase's post: the next order within the phase posts it anew,
+    with the map of now, instead of failing to edit it."""
+    await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    sandbox.state.delete(last_post(sandbox))
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, system = await laager.service.latest(place)
+    placing = next(o for o in system.legal_orders(game.state, "british") if o.kind == "place")
+    answer = await sandbox.slash(alice, "game order", {"choice": placing.key})
+    assert answer.ephemeral and "went wrong" not in answer.response.content
+    again = last_post(sandbox)
+    assert not again.deleted and any(a.filename == "map.png" for a in again.attachments)
+    assert "is placed in" in again.text()
+    game, _ = await laager.service.latest(place)
+    after = next(o for o in system.legal_orders(game.state, "british") if o.kind == "place")
+    await sandbox.slash(alice, "game order", {"choice": after.key})
+    assert last_post(sandbox).id == again.id, "the new post is the one edited from here on"
