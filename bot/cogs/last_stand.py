@@ -124,8 +124,7 @@ HOW_NOW = {
     "reaction": f"Fire with {FIRE}; end the phase with {END}.",
     "zulu_attack": f"Attack with {ATTACK}; end the phase with {END}.",
     "announce": "Use the buttons on the latest post.",
-    "british_move": f"Move with {MOVE}, form square with the buttons, or end the phase with "
-    f"{END}.",
+    "british_move": f"Move with {MOVE}, form square with the buttons, or end the phase with {END}.",
     "british_combat": f"Fire with {FIRE}; end the phase with {END}.",
     "sniping": f"Roll with the button or {END}.",
     "leaders": f"Roll with the button or {END}.",
