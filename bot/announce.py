@@ -30,7 +30,7 @@ DM_CLOSED = 50007
 EMBED_LIMIT = 4000
 UNMOVED = "Nothing moved on the map; the last map posted above still shows the position."
 BEHIND = (
-    "The map shows the position as this phase began; the orders since are told above, and "
+    "The map shows the position when this post was made; the orders since are told above, and "
     "the next post brings the map up to date."
 )
 PRIVATE_MAP = "The position now (the channel's map catches up with the next post):"

@@ -53,3 +53,20 @@ async def slowly(
         return await sandbox.slash(user, "game order", options)
     finally:
         laager.service.act = act  # type: ignore[method-assign]
+
+
+async def test_a_slow_order_within_a_phase_answers_its_giver_alone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """An order that stays in its phase edits the phase's post and answers privately; when
+    it was slow, the "thinking" shown in the channel is taken away, not left behind."""
+    await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    choices = await sandbox.autocomplete(alice, "game order", {}, focused="choice")
+    placing = next(c["value"] for c in choices if c["value"].startswith("place."))
+    placed = await slowly(sandbox, laager, alice, {"choice": placing})
+    assert placed.response is not None and placed.ephemeral
+    assert "is placed in" in placed.response.text()
+    assert not any(m.loading for m in sandbox.transcript)
+    assert all(m.interaction is None or m.interaction.id != placed.id for m in sandbox.messages())
