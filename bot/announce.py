@@ -6,6 +6,7 @@ import hashlib
 import io
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,6 +34,11 @@ DM_CLOSED = 50007
 
 EMBED_LIMIT = 4000
 UNMOVED = "Nothing moved on the map; the last map posted above still shows the position."
+BEHIND = (
+    "The map shows the position when this post was made; the orders since are told above, and "
+    "the next post brings the map up to date."
+)
+PRIVATE_MAP = "The position now (the channel's map catches up with the next post):"
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
@@ -114,14 +120,42 @@ async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
     )
 
 
+@dataclass
+class PhasePost:
+    """A game's newest post while its phase lasts: the phase, what the post tells so far,
+    and the fingerprint of the map shown above (on the post or, without one, before it)."""
+
+    phase: str
+    lines: list[str]
+    """Everything the post tells of the phase, the orders given since it was made included."""
+    picture: str | None
+    maps: list[discord.Attachment]
+    """The map the post carries (none if it points to the one above), kept on each edit."""
+    latest: str | None = None
+    """The fingerprint of the last map shown, in the channel or to an order's giver."""
+
+
+def stays_in_phase(update: Update, view: View, current: PhasePost) -> bool:
+    """Whether an order leaves the game in the phase of its newest post, with nobody new to
+    hand it to: then that post is edited rather than a new one posted."""
+    return (
+        view.phase is not None
+        and view.phase == current.phase
+        and not update.result
+        and all(user == update.actor_id for user in update.handed_to)
+    )
+
+
 async def post_update(
     interaction: discord.Interaction[LaagerBot],
     update: Update,
     *,
     retire_buttons: bool = False,
     panel: dict | None = None,
+    order: bool = False,
 ) -> None:
-    """Answer a command publicly with the update.
+    """Answer a command with the update: a new post (deferring while the map renders), or,
+    for an ``order`` that stays in the phase of the game's newest post, an edit of it.
 
     The interaction is acknowledged before the map is drawn, so a busy render pool cannot
     push the answer past Discord's 3 seconds: a command shows "thinking", a press is deferred
@@ -131,15 +165,34 @@ async def post_update(
     reach the players together.
     """
     bind_game(update.game.id)
+    view = update.public_view()
+    bot = interaction.client
+    previous, last_picture = await bot.store.post_of(update.game.id)
+    current = bot.phase_posts.get(previous) if previous is not None else None
+    if order and previous is not None and current and stays_in_phase(update, view, current):
+        current.lines = [*current.lines, *update.lines]
+        await edit_in_place(interaction, update, view, previous, current, retire_buttons, panel)
+        return
+    await post_new(interaction, update, view, previous, last_picture, retire_buttons, panel)
+
+
+async def post_new(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    previous: int | None,
+    last_picture: str | None,
+    retire_buttons: bool,
+    panel: dict | None,
+) -> None:
+    """A new post for the update, with a map when the drawn position changed."""
     if not interaction.response.is_done():
         if retire_buttons or panel is not None:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
-    view = update.public_view()
-    store = interaction.client.store
-    previous, last_picture = await store.post_of(update.game.id)
-    pairing = interaction.client.pairings[update.system.id]
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
     picture = drawn if shown != last_picture else None
@@ -150,14 +203,12 @@ async def post_update(
     kwargs: dict = {
         "content": turn_line(update, pairing.command_for) or None,
         "embed": embed,
-        "allowed_mentions": await pings_for(interaction.client, update),
+        "allowed_mentions": await pings_for(bot, update),
     }
     files = []
     if picture:
-        embed.set_image(url="attachment://map.png")
+        show_map(embed, pairing)
         files.append(picture)
-        if pairing.map_note:
-            embed.set_footer(text=f"{pairing.map_note}\n{embed.footer.text}")
     elif shown is not None:
         embed.add_field(name="Map", value=UNMOVED, inline=False)
     if report.full:
@@ -174,7 +225,149 @@ async def post_update(
         await interaction.edit_original_response(view=None)
     await retire_previous(interaction, previous)
     posted = await interaction.followup.send(**kwargs, wait=True)
-    await store.note_post(update.game.id, posted.id, shown if picture else None)
+    await bot.store.note_post(update.game.id, posted.id, shown if picture else None)
+    if previous is not None:
+        bot.phase_posts.pop(previous, None)
+    if view.phase is not None and not update.result:
+        seen = shown if shown is not None else last_picture
+        maps = [a for a in posted.attachments if a.filename == "map.png"]
+        bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
+    await after_post(interaction, update)
+
+
+def show_map(embed: discord.Embed, pairing: Pairing) -> None:
+    """Show the attached map in the embed, with the pairing's note on reading it."""
+    embed.set_image(url="attachment://map.png")
+    if pairing.map_note:
+        embed.set_footer(text=f"{pairing.map_note}\n{embed.footer.text}")
+
+
+async def edit_in_place(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    post_id: int,
+    current: PhasePost,
+    retire_buttons: bool,
+    panel: dict | None,
+) -> None:
+    """Tell an order within the phase on the phase's own post: its report grows, its turn
+    line and buttons are brought up to date, and nobody is pinged. The map on it stays as
+    the phase found it; when the order changed the drawing, its giver alone is shown the
+    new one, and the channel gets it with the next post."""
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
+    pressed = interaction.message.id if interaction.message else None
+    command = not retire_buttons and panel is None
+    # slow work made the command show "thinking" in the channel; its answer is private
+    placeholder = command and interaction.response.is_done()
+    if command and not placeholder:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+    elif not command and not interaction.response.is_done():
+        await interaction.response.defer()  # a press: acknowledged before the map is drawn
+    drawn = await render(pairing, view)
+    shown = picture_print(drawn.fp.read() if drawn else None)
+    moved = shown is not None and shown != current.picture
+    fresh = drawn if moved and shown != current.latest else None
+    current.latest = shown
+    summarize = getattr(update.system, "summarize", None)
+    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    embed = game_embed(update, view, report)
+    if current.maps:
+        show_map(embed, pairing)
+    if moved:
+        embed.add_field(name="Map", value=BEHIND, inline=False)
+    elif shown is not None and not current.maps:
+        embed.add_field(name="Map", value=UNMOVED, inline=False)
+    files: list[discord.Attachment | discord.File] = list(current.maps)
+    if report.full:
+        files.append(discord.File(io.BytesIO(report.full.encode()), filename=report_file(update)))
+    edit: dict = {
+        "content": turn_line(update, pairing.command_for) or None,
+        "embed": embed,
+        "attachments": files,
+        "view": public_view(update, pairing.layout),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if retire_buttons and pressed == post_id:
+        await interaction.edit_original_response(**edit)
+    else:
+        if panel is not None:
+            await interaction.edit_original_response(**panel)
+        elif retire_buttons:
+            await interaction.edit_original_response(view=None)
+        if not await edit_post(interaction, post_id, edit):
+            bot.phase_posts.pop(post_id, None)
+            await repost(interaction, update, view, current, drawn, shown)
+            fresh = None
+    said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+    if command:
+        if placeholder:
+            await interaction.delete_original_response()
+        note = "\n\nThe game's post above is updated."
+        if fresh:
+            fresh.reset()
+            await interaction.followup.send(f"{said}{note}", file=fresh, ephemeral=True)
+        else:
+            await interaction.followup.send(f"{said}{note}", ephemeral=True)
+    elif fresh:
+        fresh.reset()
+        await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
+    await after_post(interaction, update)
+
+
+async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
+    """Edit the game's post (not the message the interaction came from); False if someone
+    deleted it."""
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    try:
+        await channel.get_partial_message(post_id).edit(**edit)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def repost(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    current: PhasePost,
+    drawn: discord.File | None,
+    shown: str | None,
+) -> None:
+    """The phase's post was deleted under an order: post the phase again, with the map of
+    the position now, and edit that post from here on."""
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
+    summarize = getattr(update.system, "summarize", None)
+    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    embed = game_embed(update, view, report)
+    files = []
+    if drawn:
+        drawn.reset()
+        show_map(embed, pairing)
+        files.append(drawn)
+    if report.full:
+        files.append(discord.File(io.BytesIO(report.full.encode()), filename=report_file(update)))
+    channel = bot.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    posted = await channel.send(
+        content=turn_line(update, pairing.command_for) or None,
+        embed=embed,
+        files=files,
+        view=public_view(update, pairing.layout) or discord.utils.MISSING,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    await bot.store.note_post(update.game.id, posted.id, shown)
+    maps = [a for a in posted.attachments if a.filename == "map.png"]
+    bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
+
+
+async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DMs with hidden information, then whatever the system's cog sends after a post."""
     await send_private(interaction, update)
     after = interaction.client.after_post.get(update.system.id)
     if after:

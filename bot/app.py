@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot import metrics, orders, render_pool
+from bot.announce import PhasePost
 from bot.command_sync import CommandsRefused, sync_commands
 from bot.interactions import AnsweringTree, answering, counted
 from bot.log_guard import guard_logs, known
@@ -78,6 +79,8 @@ class LaagerBot(commands.AutoShardedBot):
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
+        self.phase_posts: dict[int, PhasePost] = {}
+        """Each game's newest post, by message id, while orders in its phase edit it."""
         self.choose = answering(orders.choose)
         self.open_panel = answering(orders.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""

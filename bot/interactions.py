@@ -16,8 +16,8 @@ from discord import app_commands
 from bot import errors, metrics
 from bot.logs import bind_interaction
 from bot.service import Actor, Place
+from bot.text_fit import fit
 from games.core.errors import LaagerError
-from games.core.text import shorten
 
 Interaction = discord.Interaction["LaagerBot"]
 T = TypeVar("T")
@@ -57,7 +57,7 @@ async def actor_of(interaction: Interaction) -> Actor:
 async def refuse(interaction: Interaction, message: str) -> None:
     """Answer with an ephemeral explanation, whether or not the interaction was answered; a
     refusal that quotes a long value is shortened to what a message may hold."""
-    message = shorten(message, MESSAGE_LIMIT)
+    message = fit(message, MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:
@@ -190,7 +190,7 @@ def check_declared(command: app_commands.Command, options: list[dict]) -> None:
         allowed = [choice.value for choice in parameter.choices]
         if allowed and value not in allowed:
             listing = ", ".join(f"`{choice.value}` ({choice.name})" for choice in parameter.choices)
-            raise Undeclared(f"{name} must be one of {shorten(listing, 1500)}.")
+            raise Undeclared(f"{name} must be one of {fit(listing, 1500)}.")
         low, high = parameter.min_value, parameter.max_value
         if isinstance(value, str):
             if not _within(len(value), low, high):

@@ -6,10 +6,10 @@ from bot.announce import post_update
 from bot.errors import GameMovedOn
 from bot.interactions import Interaction, actor_of, place_of, refuse
 from bot.service import Update
+from bot.text_fit import fit
 from bot.ui import panel_view
 from games.core.engine import Viewer, hidden_from, readable_by
 from games.core.errors import LaagerError
-from games.core.text import shorten
 
 PANEL_TEXT_LIMIT = 1900
 
@@ -41,9 +41,9 @@ async def choose(
         return
     if own:
         panel = panel_message(interaction, update) | {"embeds": []}
-        await post_update(interaction, update, panel=panel)
+        await post_update(interaction, update, panel=panel, order=True)
     else:
-        await post_update(interaction, update, retire_buttons=True)
+        await post_update(interaction, update, retire_buttons=True, order=True)
 
 
 async def open_panel(interaction: Interaction, game_id: int) -> None:
@@ -103,6 +103,6 @@ def panel_message(interaction: Interaction, update: Update, note: str | None = N
     layout = interaction.client.pairings[update.system.id].layout
     view = panel_view(update, waiting, layout) if waiting else None
     return {
-        "content": shorten("\n".join(lines), PANEL_TEXT_LIMIT),
+        "content": fit("\n".join(lines), PANEL_TEXT_LIMIT),
         "view": view if view and view.children else None,
     }

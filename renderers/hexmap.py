@@ -53,6 +53,10 @@ MISS = (120, 150, 200)
 LEADER = (212, 175, 55)
 WHITE = (255, 255, 255)
 WAGON = (110, 70, 30)
+UNIT_WIDTH = 15
+BESIDE_FLAG = 13
+"""A unit box's width (at circumradius 25): narrower beside the Colours, to leave the flag
+clear space."""
 
 
 class Layout:
@@ -228,9 +232,12 @@ def draw_counters(
         x, y = grid.at[number]
         units = [u for u in stacks.get(number, []) if not u["leader"]]
         leaders = [u for u in stacks.get(number, []) if u["leader"]]
+        flag = number == wagon and picture["colours"] == "shown"
         # Every unit gets its own box; a stack of three or more shares the width of two, so
-        # the boxes never reach the numbers of the hexes below either side.
-        width = 15 * k if len(units) <= 2 else 30 * k / len(units)
+        # the boxes never reach the numbers of the hexes below either side. Beside the
+        # Colours the boxes narrow, leaving the flag clear space on the right.
+        pair = (BESIDE_FLAG if flag else UNIT_WIDTH) * k
+        width = pair if len(units) <= 2 else 2 * pair / len(units)
         digits = bold if len(units) <= 2 else round(min(bold, 1.7 * width))
         start = x - width * len(units) / 2
         for index, unit in enumerate(units):
@@ -245,21 +252,35 @@ def draw_counters(
             )
             middle = ((box[0] + box[2]) / 2, y + 3 * k)
             put(image, middle, str(unit["strength"]), digits, WHITE, "mm")
-        for index, _ in enumerate(leaders[:3]):
-            cx = x - 11 * k + index * 7 * k
-            ring = (cx - 3 * k, y + 12 * k, cx + 3 * k, y + 18 * k)
+        for ring in leader_rings(len(leaders), x, y, k, number == wagon):
             covered.append(ring)
             draw.ellipse(ring, fill=LEADER, outline=INK)
         if number == wagon:
-            covered.append((x + 6 * k, y + 2 * k, x + 21 * k, y + 17 * k))
-            draw.rectangle((x + 6 * k, y + 12 * k, x + 14 * k, y + 17 * k), fill=WAGON)
-            if picture["colours"] == "shown":
-                draw.line([(x + 14 * k, y + 12 * k), (x + 14 * k, y + 2 * k)], fill=INK)
+            right = x + (15 if flag else 14) * k
+            cart = (right - 8 * k, y + 12 * k, right, y + 17 * k)
+            covered.append(cart)
+            draw.rectangle(cart, fill=WAGON)
+            if flag:
+                pole = max(1, round(k))
+                covered.append((right - pole / 2, y + 1 * k, right + 5 * k, y + 12 * k))
+                draw.line([(right, y + 12 * k), (right, y + 1 * k)], fill=INK, width=pole)
                 draw.polygon(
-                    [(x + 14 * k, y + 2 * k), (x + 21 * k, y + 4 * k), (x + 14 * k, y + 7 * k)],
+                    [(right, y + 1 * k), (right + 5 * k, y + 3.5 * k), (right, y + 6 * k)],
                     fill=FLAG,
                 )
     return covered
+
+
+def leader_rings(count: int, x: float, y: float, k: float, wagon: bool) -> list[Box]:
+    """A gold ring per leader in a row under the unit boxes, left of the wagon if it is
+    there; when the row is short of room they overlap like stacked coins, each still seen."""
+    if not count:
+        return []
+    ring = 6 * k
+    room = (19 if wagon else 27) * k
+    step = 7 * k if count == 1 else min(7 * k, (room - ring) / (count - 1))
+    left = x - 14 * k
+    return [(left + i * step, y + 12 * k, left + i * step + ring, y + 18 * k) for i in range(count)]
 
 
 def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> None:

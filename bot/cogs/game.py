@@ -211,7 +211,7 @@ class GameCog(LaagerCog):
         update = await within_budget(
             interaction, self.bot.service.act(place_of(interaction), actor, key=choice)
         )
-        await post_update(interaction, update)
+        await post_update(interaction, update, order=True)
 
     @game.command(
         name="status", description="The position, your hidden information and your choices"

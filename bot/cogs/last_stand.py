@@ -18,6 +18,7 @@ from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
 from bot.interactions import actor_of, place_of, within_budget
+from bot.next_steps import LAST_STAND_COMMANDS
 from bot.text_fit import fit
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError, UnknownAction
@@ -114,22 +115,23 @@ def aimed(orders: list[Order], target: str, unit: str) -> Order | None:
     return next((o for o in orders if o.key == f"aim.{target}.{unit}"), None)
 
 
+MOVE, FIRE, ATTACK = (f"`{LAST_STAND_COMMANDS[kind]}`" for kind in ("move", "aim", "attack"))
+END = "`/laststand end`"
 HOW_NOW = {
-    "setup": "Place units with `/laststand move`, or press **Place for me**, then "
-    "**Finish set-up**.",
+    "setup": f"Place units with {MOVE}, or press **Place for me**, then **Finish set-up**.",
     "arrivals": "Use the buttons on the latest post.",
-    "zulu_move": "Move with `/laststand move`; end the phase with `/laststand end`.",
-    "reaction": "Fire with `/laststand fire`; end the phase with `/laststand end`.",
-    "zulu_attack": "Attack with `/laststand attack`; end the phase with `/laststand end`.",
+    "zulu_move": f"Move with {MOVE}; end the phase with {END}.",
+    "reaction": f"Fire with {FIRE}; end the phase with {END}.",
+    "zulu_attack": f"Attack with {ATTACK}; end the phase with {END}.",
     "announce": "Use the buttons on the latest post.",
-    "british_move": "Move with `/laststand move`, form square with the buttons, or end the "
-    "phase with `/laststand end`.",
-    "british_combat": "Fire with `/laststand fire`; end the phase with `/laststand end`.",
-    "sniping": "Roll with the button or `/laststand end`.",
-    "leaders": "Roll with the button or `/laststand end`.",
+    "british_move": f"Move with {MOVE}, form square with the buttons, or end the phase with {END}.",
+    "british_combat": f"Fire with {FIRE}; end the phase with {END}.",
+    "sniping": f"Roll with the button or {END}.",
+    "leaders": f"Roll with the button or {END}.",
 }
 """The commands and buttons for what each phase lets its player do, added to a refusal of
-an order given in the wrong phase (the engine names the orders, the bot says how)."""
+an order given in the wrong phase (the engine names the orders, the bot says how). The
+commands are those of ``LAST_STAND_COMMANDS``, which the posts' turn lines name too."""
 
 
 class LastStandCog(LaagerCog):
@@ -152,7 +154,7 @@ class LastStandCog(LaagerCog):
             game, _, _ = await self.bot.service.current(place_of(interaction))
             how = HOW_NOW[phase_kind(game.state)]
             raise BadInput(f"{refusal.message} {how}") from refusal
-        await post_update(interaction, update)
+        await post_update(interaction, update, order=True)
 
     # -- autocomplete -------------------------------------------------------------------
 
@@ -252,9 +254,9 @@ class LastStandCog(LaagerCog):
             raise RuleError("There is no Last Stand game in this channel.")
         if await plays_only_zulus(interaction):
             raise RuleError(
-                "Only the British fire, with `/laststand fire`, in their Reaction (II) and "
+                f"Only the British fire, with {FIRE}, in their Reaction (II) and "
                 "Combat (IV or V) phases; you command the Zulus, who fight with "
-                "`/laststand attack` in the Zulu Attack phase (III)."
+                f"{ATTACK} in the Zulu Attack phase (III)."
             )
         order = aimed(found[1], target, unit)
         if order is None and unit == ALL:

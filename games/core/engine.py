@@ -123,6 +123,9 @@ class View:
     title: str
     lines: list[str]
     picture: Any = None
+    phase: str | None = None
+    """The phase the position is in, for systems whose turn has phases: while orders stay
+    within one phase, the channel keeps one post for it. None: every order is posted."""
 
 
 @runtime_checkable

@@ -127,6 +127,7 @@ class LastStand:
             f"Turn {state['turn']} · {PHASE_TITLES[state['phase']]}",
             summary_lines(state),
             picture(state),
+            phase=f"{state['turn']}.{state['phase']}",
         )
 
 

@@ -7,13 +7,13 @@ against the turn the order was given in.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.traffic import Traffic, tally
 from bot.service import Place
+from games.core.engine import JSON, GameSystem, Viewer
 from tests.e2e.leak_audit import Player, bots_order
 
 
@@ -26,6 +26,26 @@ class Measured:
     over: bool = False
     human: int = 0
     game_id: int = 0
+    phases: dict[int, set[str]] = field(default_factory=dict)
+    """The phases of each turn the game stood in after an order (or at its start)."""
+    handed_back: int = 0
+    """Orders after which the bot played and gave the game back in a new phase."""
+    handed: dict[int, int] = field(default_factory=dict)
+    """How often the game passed from one person to each other person."""
+    hand_overs: dict[int, int] = field(default_factory=dict)
+    """Per turn, how often the game passed to another person within a phase (or, in the
+    first turn, a player took a seat)."""
+
+    def within_bound(self) -> list[str]:
+        """Turns with more posts than phases and hand-overs within a phase: each phase is
+        told in one post, and a hand-over within it (a pick for the other player) in one
+        more."""
+        found = []
+        for turn, t in sorted(self.turns.items()):
+            bound = len(self.phases.get(turn, ())) + self.hand_overs.get(turn, 0)
+            if t.posts > bound:
+                found.append(f"turn {turn}: {t.posts} posts for {bound} phases and hand-overs")
+        return found
 
     @property
     def total(self) -> Traffic:
@@ -55,34 +75,71 @@ async def measure_solo(
 ) -> Measured:
     """Play ``system_id`` solo to its end (or ``limit`` orders) and count its traffic."""
     system = bot.registry.get(system_id)
+    seats = dict.fromkeys(system.sides, user)
+    return await measure(sandbox, bot, system_id, seats, "solo", options=options, limit=limit)
+
+
+async def measure(
+    sandbox: DiscordSandbox,
+    bot: LaagerBot,
+    system_id: str,
+    seats: dict[str, SandboxUser],
+    mode: str,
+    *,
+    options: dict | None = None,
+    limit: int = 400,
+) -> Measured:
+    """Play ``system_id`` with people in ``seats`` (side to user; the first starts the game,
+    the others join) to its end, or ``limit`` orders, and count its traffic."""
+    system = bot.registry.get(system_id)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     player = Player(sandbox, bot, {})
-    measured = Measured(human=user.id)
+    (first, starter), *rest = seats.items()
+    others = [(side, user) for side, user in rest if user.id != starter.id]
+    measured = Measured(human=starter.id)
     seen: set[int] = set()
     cursor = len(sandbox.events)
-    await sandbox.slash(user, "game new", {"system": system_id, "mode": "solo", **(options or {})})
+    chosen = {"side": first} if others else {}
+    new = {"system": system_id, "mode": mode, **chosen, **(options or {})}
+    await sandbox.slash(starter, "game new", new)
+    for side, user in others:
+        await sandbox.slash(user, "game join", {"side": side})
+    measured.hand_overs[1] = len(others)  # each seat taken is posted
+    before: str | None = None
+    # who acted last: the last to take a seat hands the game to whoever it waits for
+    acting = others[-1][1] if others else None
     while True:
         game, _ = await bot.service.latest(place)
         measured.game_id = game.id
         turn = game.state["turn"]
+        now = phase_of(system, game.state)
+        measured.phases.setdefault(turn, set()).add(now)
+        if before is not None and now != before and await bot_played_last(bot, game.id):
+            measured.handed_back += game.status == "active"
+        sides = system.to_act(game.state) if game.status == "active" else ()
+        user = seats[sides[0]] if sides else None
+        if user is not None and acting is not None and user.id != acting.id:
+            measured.handed[user.id] = measured.handed.get(user.id, 0) + 1
+            if now == before:
+                measured.hand_overs[turn] = measured.hand_overs.get(turn, 0) + 1
+        before, acting = now, user
         traffic = tally(sandbox.events[cursor:], seen)
         cursor = len(sandbox.events)
         measured.turns[turn] = measured.turns.get(turn, Traffic()) + traffic
-        if game.status != "active" or measured.orders >= limit:
+        if user is None or measured.orders >= limit:
             measured.over = game.status != "active"
             return measured
-        side = system.to_act(game.state)[0]
-        await player.give(user, bots_order(system, game.state, side, measured.orders))
+        await player.give(user, bots_order(system, game.state, sides[0], measured.orders))
         measured.orders += 1
 
 
-async def hand_backs(bot: LaagerBot, game_id: int) -> int:
-    """How often the bot played after a person's order and gave the game back to them:
-    each run of bot orders that follows a person's order and leaves the game going."""
-    game = await bot.store.get_game(game_id)
+def phase_of(system: GameSystem, state: JSON) -> str:
+    """The phase a position is in (its turn and title where the system names no phase)."""
+    view = system.view(state, Viewer.public())
+    return view.phase or f"{state.get('turn')}.{view.title}"
+
+
+async def bot_played_last(bot: LaagerBot, game_id: int) -> bool:
+    """Whether the bot gave the game's latest order, after a person's."""
     kinds = [e.kind for e in await bot.store.events(game_id)]
-    runs = sum(
-        1 for before, now in itertools.pairwise(kinds) if before == "action" and now == "bot"
-    )
-    ended_by_bot = game.status != "active" and kinds[-1] == "bot"
-    return runs - ended_by_bot
+    return kinds[-1:] == ["bot"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import AsyncIterator
 
 import pytest
@@ -13,7 +14,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from bot.service import Place, Update
 from tests.e2e.conftest import bot_settings
-from tests.e2e.etiquette import hand_backs, measure_solo
+from tests.e2e.etiquette import measure, measure_solo
 from tests.e2e.leak_audit import Player, bots_order
 
 
@@ -31,9 +32,26 @@ async def test_counts_of_a_solo_game(
     measured = await measure_solo(sandbox, laager, system_id, alice)
     print(f"\n{system_id}\n{measured.per_turn()}")
     assert measured.over
-    handed = await hand_backs(laager, measured.game_id)
-    assert measured.total.pings == handed, "one ping each time the bot hands the game back"
+    assert measured.total.pings == measured.handed_back, (
+        "one ping each time the bot hands the game back in a new phase"
+    )
     assert set(measured.total.pinged) <= {alice.id}
+    if system_id == "last-stand":
+        assert measured.within_bound() == [], "one post per phase"
+        assert all(t.maps <= len(measured.phases[n]) for n, t in measured.turns.items())
+
+
+async def test_a_post_per_order_is_caught(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted fault: every order makes a new post, as before, instead of editing the
+    phase's post; the bound on posts per phase catches it."""
+    monkeypatch.setattr(bot.announce, "stays_in_phase", lambda *_: False)
+    measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=12)
+    assert measured.within_bound() != []
 
 
 async def test_a_ping_after_every_click_is_caught(
@@ -45,7 +63,7 @@ async def test_a_ping_after_every_click_is_caught(
     """Planted fault: every post pings whoever the game waits for, as before."""
     monkeypatch.setattr(Update, "handed_to", property(lambda update: update.waiting_for))
     measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=12)
-    assert measured.total.pings > await hand_backs(laager, measured.game_id)
+    assert measured.total.pings > measured.handed_back
 
 
 def last_post(sandbox: DiscordSandbox) -> Message:
@@ -164,8 +182,10 @@ async def test_a_new_map_only_when_the_position_changed(
     monkeypatch: pytest.MonkeyPatch,
     compare: bool,
 ) -> None:
-    """Aims and picks move nothing, so their posts carry no map and say so; every map
-    uploaded differs from the one before it. Planted fault: every post uploads its map."""
+    """With every order posted (as in a system that names no phases), aims and picks move
+    nothing, so their posts carry no map and say so; every map uploaded differs from the
+    one before it. Planted fault: every post uploads its map."""
+    monkeypatch.setattr(bot.announce, "stays_in_phase", lambda *_: False)
     if not compare:
         fresh = iter(range(10**6))
         monkeypatch.setattr(bot.announce, "picture_print", lambda png: str(next(fresh)))
@@ -180,3 +200,62 @@ async def test_a_new_map_only_when_the_position_changed(
     assert None in maps, "some orders moved nothing and posted no map"
     quiet = [m for m in sandbox.messages() if m.embeds and not m.attachments]
     assert all(bot.announce.UNMOVED in m.text() for m in quiet)
+
+
+async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """Aims, fires and moves in one phase edit the phase's post (an edit notifies nobody);
+    the channel's map waits for the next post, while the order's giver sees the new
+    position privately, never the same picture twice running."""
+    measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=40)
+    posts = [m for m in sandbox.messages() if m.embeds]
+    assert len(posts) <= sum(len(phases) for phases in measured.phases.values())
+    edits = [e for e in sandbox.events if e.kind == "edited" and e.message in posts]
+    told = {e.message.id for e in edits if "Aiming at" in json.dumps(e.version.embeds)}
+    assert told, "an aim is told on the phase's post"
+    private = [
+        a.data for m in sandbox.ephemerals(alice) for a in m.attachments if a.filename == "map.png"
+    ]
+    assert private, "the giver of an order that moved something sees the new map"
+    assert all(a != b for a, b in itertools.pairwise(private))
+    assert any(bot.announce.BEHIND in m.text() for m in posts)
+
+
+async def test_a_two_player_game_posts_per_phase_and_pings_per_hand_over(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """Two people through a Last Stand turn: the Zulu player's sniping picks edit the
+    sniping post (they once sent him a ping each), and each player is pinged at most once
+    each time the game passes to him."""
+    seats = {"british": alice, "zulu": bob}
+    measured = await measure(sandbox, laager, "last-stand", seats, "two-player", limit=150)
+    print(f"\ntwo-player last-stand\n{measured.per_turn()}")
+    assert 2 in measured.turns, "the game reached its second turn"
+    assert measured.within_bound() == []
+    for user in (alice, bob):
+        pings = measured.total.pinged.get(user.id, 0)
+        assert 0 < pings <= measured.handed.get(user.id, 0), user.name
+
+
+async def test_an_order_after_the_phase_post_was_deleted_posts_the_phase_again(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """Someone deleted the phase's post: the next order within the phase posts it anew,
+    with the map of now, instead of failing to edit it."""
+    await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    sandbox.state.delete(last_post(sandbox))
+    place = Place(sandbox.guild_id, sandbox.default_channel)
+    game, system = await laager.service.latest(place)
+    placing = next(o for o in system.legal_orders(game.state, "british") if o.kind == "place")
+    answer = await sandbox.slash(alice, "game order", {"choice": placing.key})
+    assert answer.ephemeral and "went wrong" not in answer.response.content
+    again = last_post(sandbox)
+    assert not again.deleted and any(a.filename == "map.png" for a in again.attachments)
+    assert "is placed in" in again.text()
+    game, _ = await laager.service.latest(place)
+    after = next(o for o in system.legal_orders(game.state, "british") if o.kind == "place")
+    await sandbox.slash(alice, "game order", {"choice": after.key})
+    assert last_post(sandbox).id == again.id, "the new post is the one edited from here on"

@@ -80,3 +80,20 @@ async def test_a_press_whose_picture_is_slow_is_answered_before_it_is_drawn(
     assert struck.messages[0].components == []
     assert "red strikes for" in struck.messages[-1].text()
     assert not any(m.loading for m in sandbox.transcript)
+
+
+async def test_a_slow_order_within_a_phase_answers_its_giver_alone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """An order that stays in its phase edits the phase's post and answers privately; when
+    it was slow, the "thinking" shown in the channel is taken away, not left behind."""
+    await sandbox.slash(
+        alice, "game new", {"system": "last-stand", "mode": "solo", "side": "british"}
+    )
+    choices = await sandbox.autocomplete(alice, "game order", {}, focused="choice")
+    placing = next(c["value"] for c in choices if c["value"].startswith("place."))
+    placed = await slowly(sandbox, laager, alice, {"choice": placing})
+    assert placed.response is not None and placed.ephemeral
+    assert "is placed in" in placed.response.text()
+    assert not any(m.loading for m in sandbox.transcript)
+    assert all(m.interaction is None or m.interaction.id != placed.id for m in sandbox.messages())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import AsyncIterator
 
 import pytest
@@ -57,14 +58,21 @@ def pick(message: Message) -> str:
 async def press(
     sandbox: DiscordSandbox, user: SandboxUser, label: str, message: Message | None = None
 ) -> Message:
-    """Click a button and wait for the bot's new post: a button answers by editing its own
-    message first, and the map is rendered before the post goes out."""
+    """Click a button and wait for the bot's answer in the channel: a new post for an order
+    that ends the phase or hands the game over (the pressed post loses its buttons first,
+    and the map is rendered before the post goes out), or, for an order within the phase,
+    the pressed post itself telling it."""
     before = len(sandbox.messages())
-    clicked = await sandbox.click(user, message, label=label)
+    pressed = message or latest_with_buttons(sandbox)
+    assert pressed is not None
+    told = json.dumps(pressed.embeds)
+    clicked = await sandbox.click(user, pressed, label=label)
     assert not clicked.ephemeral, clicked.response.content
     for _ in range(500):
         if len(sandbox.messages()) > before:
             return sandbox.messages()[-1]
+        if json.dumps(pressed.embeds) != told:
+            return pressed
         await asyncio.sleep(0.02)
     raise AssertionError(f"no post after pressing {label}")
 

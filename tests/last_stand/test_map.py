@@ -3,6 +3,7 @@ counts (issue 11, maps for phones)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -137,3 +138,69 @@ def test_zulu_counters_show_how_many(monkeypatch: pytest.MonkeyPatch) -> None:
     labels = counter_labels(SYSTEM.view(CROWDED, Viewer.public()).picture, monkeypatch)
     assert labels["1705"] == "3"
     assert labels["1605"] == "1"
+
+
+FLAGGED = scene(
+    {
+        "a": "1706",
+        "c": "1706",
+        "durnfurd": "1706",
+        "pulleine": "1706",
+        "young": "1706",
+        "wardell": "1706",
+    },
+    wagon="1706",
+    colours="shown",
+)
+"""Two companies, all four leaders, the wagon and the Colours in one hex."""
+
+
+def stack_parts(picture: dict[str, Any], number: str) -> dict[str, list[Box]]:
+    """The boxes drawn in one hex at the posted map's scale, sorted by what they are by
+    where they start: unit boxes at the top, the flag beside them, rings and wagon below."""
+    grid = layout(ACTION_SIZE)
+    k = grid.size / 25
+    _, y = grid.at[number]
+    blank = Image.new("RGB", (grid.width, grid.height))
+    parts: dict[str, list[Box]] = {"unit": [], "flag": [], "leader": [], "wagon": []}
+    for box in draw_counters(blank, picture, grid, {number}):
+        if round(box[1] - y) == round(-5 * k):
+            parts["unit"].append(box)
+        elif round(box[1] - y) == round(1 * k):
+            parts["flag"].append(box)
+        elif round(box[3] - box[1]) == round(6 * k):
+            parts["leader"].append(box)
+        else:
+            parts["wagon"].append(box)
+    return parts
+
+
+def gap(a: Box, b: Box) -> float:
+    """The clear space between two boxes (negative when they overlap)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
+def test_every_leader_is_drawn_and_the_colours_stand_clear() -> None:
+    """Issue 11: only three leader rings were drawn, and the flag touched a unit box."""
+    picture = SYSTEM.view(FLAGGED, Viewer.public()).picture
+    parts = stack_parts(picture, "1706")
+    assert len(parts["unit"]) == 2 and len(parts["wagon"]) == 1
+    assert len(parts["leader"]) == 4, "a ring for every leader in the hex"
+    lefts = sorted(box[0] for box in parts["leader"])
+    ring = parts["leader"][0][2] - parts["leader"][0][0]
+    assert all(b - a >= ring / 2 for a, b in itertools.pairwise(lefts))
+    k = layout(ACTION_SIZE).size / 25
+    [flag] = parts["flag"]
+    assert min(gap(flag, box) for box in parts["unit"]) >= 2 * k
+    assert all(gap(r, w) > 0 for r in parts["leader"] for w in parts["wagon"])
+
+
+def test_a_missing_leader_or_a_crowded_flag_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = SYSTEM.view(FLAGGED, Viewer.public()).picture
+    real = hexmap.leader_rings
+    monkeypatch.setattr(hexmap, "leader_rings", lambda *args: real(*args)[:3])
+    assert len(stack_parts(picture, "1706")["leader"]) == 3
+    monkeypatch.setattr(hexmap, "BESIDE_FLAG", hexmap.UNIT_WIDTH)
+    parts = stack_parts(picture, "1706")
+    k = layout(ACTION_SIZE).size / 25
+    assert min(gap(parts["flag"][0], box) for box in parts["unit"]) < 2 * k

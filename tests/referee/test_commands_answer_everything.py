@@ -428,6 +428,20 @@ def test_dice_given_to_a_fire_out_of_range_are_refused(command: str, kwargs: dic
         function(roller, TABLES, **kwargs, dice="3")
 
 
+@pytest.mark.parametrize("command", ["qref infantry", "qref gatling", "qref carbines"])
+def test_a_fire_out_of_range_rolls_nothing(command: str) -> None:
+    """Issue 11: carbines out of range still rolled a die a figure, which went to the
+    channel's roll log under an answer that hit nothing."""
+    function, _ = COMMANDS[command]
+    roller = Roller(Dice("00" * 32))
+    kwargs = {"range_inches": 100, "target_prone": False}
+    if command != "qref gatling":
+        kwargs["figures"] = 12
+    answer = function(roller, TABLES, **kwargs)
+    assert answer.result.outcome in ("no effect", "out of range")
+    assert roller.rolled == []
+
+
 def test_fire_without_a_range_asks_for_one() -> None:
     """Issue 11: leaving both range options out was answered 'not both'."""
     with pytest.raises(TableError, match="Give the range: in inches"):

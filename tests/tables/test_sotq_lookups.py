@@ -274,3 +274,15 @@ def test_unknown_names_are_player_errors() -> None:
         sotq.reaction("A", "1", 11)
     with pytest.raises(TableError):
         sotq.morale(9, 1, 3)
+
+
+@pytest.mark.parametrize("name", ["Lancers", "The impi"])
+def test_melee_losses_read_right_for_a_singular_or_plural_side(name: str) -> None:
+    """Issue 11: "Lancers lose 2 points" put a verb after any name, so a singular side read
+    "The impi lose"; the losses are now told without a verb that must agree."""
+    lancers = MeleeSide(name=name, morale_score=7, weapon="lance", mounted=True, attacker=True)
+    zulus = MeleeSide(name="Zulus", morale_score=5, weapon="sword_or_spear")
+    result = sotq.melee(lancers, zulus, figures=4, fraction_d10s=[5, 5])
+    points = result.sides[0].casualties_suffered or 0
+    assert f"{name}: {points} point{'' if points == 1 else 's'}" in result.outcome
+    assert " lose " not in result.outcome

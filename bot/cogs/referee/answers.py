@@ -140,7 +140,7 @@ def answer_embed(
             value = f"*{melee_side_text(given)}*\n{terms}\n= **{side.total}**\n"
             value += f"{side.code}: {side.action_text}"
             if side.casualties_suffered is not None:
-                value += f"\nloses {side.casualty_text()}"
+                value += f"\nLost: {side.casualty_text()}"
             embed.add_field(name=side.name, value=clip(value, FIELD), inline=False)
         if result.inputs.get("figures"):
             embed.add_field(name="Figures in contact", value=str(result.inputs["figures"]))

@@ -202,14 +202,17 @@ def carbines(
     dice: str | None = None,
 ) -> Answer:
     given = parse_dice(dice)
+    reach = qref.carbine_fire(range_inches, [], target_prone=target_prone, tables=tables)
+    if reach.outcome == "out of range":
+        if given:
+            raise unused_dice(range_inches, reach.cell)
+        return Answer("Carbines (quick reference V.3)", reach)
     result = qref.carbine_fire(
         range_inches,
         roll.d6s(given, figures, "carbine"),
         target_prone=target_prone,
         tables=tables,
     )
-    if given and not result.dice:
-        raise unused_dice(range_inches, result.cell)
     return Answer("Carbines (quick reference V.3)", result)
 
 

@@ -210,7 +210,7 @@ def melee(
         f"{r.name} {r.code}: {' and '.join(a.replace('_', ' ') for a in r.action)}" for r in results
     ]
     if figures is not None:
-        summary += [f"{r.name} lose {r.casualty_text()}" for r in results]
+        summary += [f"{r.name}: {r.casualty_text()} lost" for r in results]
     lead = f"{winner} won by {difference}" if winner else "a drawn melee"
     turns = counted(cell.duration, "turn")
     return trace.result(
