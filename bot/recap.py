@@ -8,7 +8,6 @@ nothing more. Building is plain CPU work; callers run it in a worker thread.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import render_pool
 from bot.recap_measures import Numbers, measures_for, phase_of, turn_of
 from bot.service import STEP_KINDS, _steps
 from bot.storage import EventRecord, GameRecord
@@ -217,13 +217,12 @@ async def send_recap(
     game: GameRecord,
     colour: discord.Colour,
 ) -> None:
-    """Build a finished game's recap in a worker thread and post it in the channel as a
+    """Build a finished game's recap in the render pool and post it in the channel as a
     follow-up of ``interaction`` (which must already be answered or deferred)."""
     bot = interaction.client
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)
-    picture = pairing.picture if pairing.render else None
-    recap = await asyncio.to_thread(build, pairing.system, picture, game, events)
+    recap = await render_pool.draw(build, pairing.system, pairing.render, game, events)
     await interaction.followup.send(**message(recap, colour))
 
 

@@ -103,6 +103,40 @@ PAIRING_TABLE = BOT / "systems.py"
 """Where each system is paired with its renderer: it names renderers without drawing."""
 
 
+class PoolLines(set[int]):
+    """The lines of a module's functions that run in the render pool, and their names."""
+
+    jobs: set[str]
+
+
+def lines_of_pool_jobs(tree: ast.Module) -> PoolLines:
+    """Lines of the module's functions handed to ``render_pool.draw``, and of the module's
+    functions they call, which run in a worker too and so may draw."""
+    functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    jobs = {
+        ast.unparse(call.args[0])
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call)
+        and ast.unparse(call.func) in ("render_pool.draw", "draw")
+        and call.args
+        and ast.unparse(call.args[0]) in functions
+    }
+    waiting = list(jobs)
+    while waiting:
+        for call in ast.walk(functions[waiting.pop()]):
+            name = ast.unparse(call.func) if isinstance(call, ast.Call) else None
+            if name in functions and name not in jobs:
+                jobs.add(name)
+                waiting.append(name)
+    lines = PoolLines(
+        line
+        for name in jobs
+        for line in range(functions[name].lineno, (functions[name].end_lineno or 0) + 1)
+    )
+    lines.jobs = jobs
+    return lines
+
+
 def renders_off_the_pool(source: str) -> list[int]:
     """Lines that call a renderer, or a pairing's ``render`` or ``picture``, or hand one to
     anything but ``render_pool.draw`` (a thread of its own, say)."""
@@ -114,15 +148,20 @@ def renders_off_the_pool(source: str) -> list[int]:
 
     def draws(node: ast.expr) -> bool:
         if isinstance(node, ast.Attribute):
+            if node.attr == "picture" and ast.unparse(node.value).endswith("view"):
+                return False  # a view's picture is the data drawn, not a drawing
             return node.attr in ("picture", "render") or draws(node.value)
         return isinstance(node, ast.Name) and node.id in names
 
     found = []
+    in_pool = lines_of_pool_jobs(tree)
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, ast.Call) or node.lineno in in_pool:
             continue
         through_pool = ast.unparse(node.func) in ("render_pool.draw", "draw")
         handed = node.args[1:] if through_pool else node.args
+        if through_pool and node.args and ast.unparse(node.args[0]) in in_pool.jobs:
+            handed = []  # a job of this module's own, which may be handed what it draws with
         if draws(node.func) or any(
             draws(arg) for arg in [*handed, *(k.value for k in node.keywords)]
         ):
@@ -174,3 +213,12 @@ async def test_a_worker_that_dies_is_replaced() -> None:
     finally:
         pool.close()
     assert drawn == render_map(view, {})
+
+
+def test_a_function_sent_to_the_pool_may_draw_but_its_caller_may_not() -> None:
+    source = (
+        "from bot import render_pool\nfrom renderers.recap import chart\n"
+        "def build(data):\n    return chart(data)\n"
+        "async def post(data):\n    await render_pool.draw(build, data)\n    return chart(data)\n"
+    )
+    assert renders_off_the_pool(source) == [7]
