@@ -18,7 +18,7 @@ import discord
 
 from bot import render_pool
 from bot.recap_measures import Numbers, measures_for, phase_of, turn_of
-from bot.service import STEP_KINDS, _steps
+from bot.service import STEP_KINDS, replay_steps
 from bot.storage import EventRecord, GameRecord
 from bot.text_fit import fit
 from games.core.engine import JSON, GameSystem, View, Viewer
@@ -82,7 +82,7 @@ def phases(system: GameSystem, game: GameRecord, events: list[EventRecord]) -> l
     """The game replayed from its seed and cut into phases: consecutive positions whose public
     view names the same phase, each kept as the view of its last position."""
     positions: list[JSON] = []
-    report = replay(system, game.seed, _steps(events), watch=positions.append)
+    report = replay(system, game.seed, replay_steps(events), watch=positions.append)
     if not report.ok:
         raise NotRecappable(report.problem)
     found: list[Phase] = []

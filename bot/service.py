@@ -705,7 +705,7 @@ def _bot_turns(
     return state, events
 
 
-def _steps(events: list[EventRecord]) -> list[Step]:
+def replay_steps(events: list[EventRecord]) -> list[Step]:
     """The log as replay steps; a contribution logged between steps (a join, ``/game entropy``)
     travels with the next step, since no die is drawn in between."""
     steps: list[Step] = []
@@ -743,7 +743,7 @@ def audit(
     mismatch = _commitment_mismatch(game)
     if mismatch:
         return ReplayReport({}, 0, 0, mismatch)
-    report = replay(system, game.seed, _steps(events))
+    report = replay(system, game.seed, replay_steps(events))
     if state_must_match and report.ok and report.state != _loaded(system, game).state:
         report = replace(report, problem="The replayed state differs from the stored one.")
     return report

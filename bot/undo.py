@@ -28,8 +28,8 @@ from bot.service import (
     Update,
     _contributions,
     _moved_on,
-    _steps,
     hidden_lines,
+    replay_steps,
     seat_hint,
 )
 from bot.storage.errors import StaleVersion
@@ -261,7 +261,7 @@ def _stretch(
         )
     taken = steps[end - 1 :]
     first = events.index(taken[0])
-    report = replay(system, game.seed, _steps(events[:first]))
+    report = replay(system, game.seed, replay_steps(events[:first]))
     if not report.ok:
         raise errors.NotAllowed(
             "This game's log does not replay with this version of the bot, so no order in it "

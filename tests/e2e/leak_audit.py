@@ -27,7 +27,7 @@ import bot.announce
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import STEP_KINDS, Place, _steps
+from bot.service import STEP_KINDS, Place, replay_steps
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
 from games.core.replay import replay
@@ -302,7 +302,7 @@ async def audit_bots_game(
         game, _ = await bot.service.latest(place)
         events = [e for e in await bot.store.events(game.id) if e.kind in STEP_KINDS]
         positions: list[JSON] = []
-        report = replay(system, game.seed, _steps(events), watch=positions.append)
+        report = replay(system, game.seed, replay_steps(events), watch=positions.append)
         assert report.ok, report.problem
         before: JSON | None = None
         for event, state in zip(events, positions, strict=True):

@@ -11,7 +11,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from bot.recap import Recap
-from bot.service import Actor, GameService, Place, SeedSource, _steps
+from bot.service import Actor, GameService, Place, SeedSource, replay_steps
 from bot.storage import EventRecord, GameRecord, Store, create_engine, session_factory, upgrade
 from bot.systems import Pairing, pairings
 from games.core.engine import JSON, GameSystem, Viewer, hidden_from
@@ -55,7 +55,7 @@ async def bot_games(folder: Path, extra: list[str] = SYSTEMS_WITH_MAPS) -> Async
 
 def positions(system: GameSystem, played: Played) -> list[JSON]:
     states: list[JSON] = []
-    report = replay(system, played.game.seed, _steps(played.events), watch=states.append)
+    report = replay(system, played.game.seed, replay_steps(played.events), watch=states.append)
     assert report.ok, report.problem
     return states
 

@@ -13,8 +13,8 @@ from bot.service import (
     Place,
     SeedSource,
     Update,
-    _steps,
     export_text,
+    replay_steps,
 )
 from bot.storage import Store, create_engine
 from bot.storage.models import Game
@@ -297,7 +297,7 @@ async def test_the_dice_depend_on_every_logged_contribution(
     events = await store.events(update.game.id)
     assert all(e.contributions for e in events if e.kind == "action")
     assert not any(e.contributions for e in events if e.kind in ("create", "bot"))
-    steps = _steps(events)
+    steps = replay_steps(events)
     assert replay(SYSTEM, update.game.seed, steps).ok
     without = [replace(step, contributions=()) for step in steps]
     assert not replay(SYSTEM, update.game.seed, without).ok
