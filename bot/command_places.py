@@ -8,12 +8,12 @@ where the bot is no member and can only answer the commands given to it (see bot
   every context, so a player can fight the bot in its DMs, in a group DM or in a server that
   has not added it. What needs a second player or a server is refused there in plain words:
   two-player games and ``/game join`` (the bot could not tell the other player it is their
-  turn), ``/game settings`` (a server's settings).
-- Free dice, recaps and the rule tables (``/roll``, ``/rolls``, ``/recap``, ``/qref``, the
-  ``/sotq-...`` look-ups): every install and context; they answer the one who asks, and the
-  tables fall back to the book where no server's house rules apply.
-- Server records (``/history``, ``/stats``): a server's install, in a server: they count the
-  server's games.
+  turn), ``/game settings`` and ``/game history`` (a server's settings and records; Discord
+  sets places per command, not per subcommand, so these two say so themselves).
+- Free dice and the rule tables (``/roll``, ``/rolls``, ``/qref``, the ``/sotq-...``
+  look-ups): every install and context; they answer the one who asks, and the tables fall
+  back to the book where no server's house rules apply.
+- Server records (``/stats``): a server's install, in a server: it counts the server's games.
 - The referee's table (``/roster``, ``/events``, ``/house-rules``): a server's install, in a
   server: a referee, known by the server's referee role or Manage Channels, keeps a table's
   units, event deck and house rules there for the players of that server.
@@ -42,7 +42,6 @@ PLACES: dict[str, tuple[app_commands.AppInstallationType, app_commands.AppComman
     "zones": ANYWHERE,
     "roll": ANYWHERE,
     "rolls": ANYWHERE,
-    "recap": ANYWHERE,
     "qref": ANYWHERE,
     "sotq-army": ANYWHERE,
     "sotq-check": ANYWHERE,
@@ -50,7 +49,6 @@ PLACES: dict[str, tuple[app_commands.AppInstallationType, app_commands.AppComman
     "sotq-morale": ANYWHERE,
     "sotq-move": ANYWHERE,
     "sotq-transport": ANYWHERE,
-    "history": SERVER_ONLY,
     "stats": SERVER_ONLY,
     "roster": SERVER_ONLY,
     "events": SERVER_ONLY,

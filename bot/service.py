@@ -624,7 +624,7 @@ def _only_solo_here(system: GameSystem, mode: str) -> str:
     and the modes of this system that can."""
     solo = [m for m in system.modes if len(system.sides) - len(_bot_sides(system, m)) <= 1]
     instead = (
-        f"Here, play {system.title} with mode {_list(solo)}"
+        f"Here, choose mode {' or '.join(f'`{m}`' for m in solo)}"
         if solo
         else f"{system.title} has no mode for one player"
     )
