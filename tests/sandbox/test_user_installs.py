@@ -123,8 +123,30 @@ async def test_where_the_bot_is_no_member_only_interaction_replies_get_through(
     assert done.response is not None
     refusal = bot.refusals[-1]
     assert isinstance(refusal, discord.Forbidden) and refusal.code == 50001
-    assert [v.error.split(":")[0] for v in sandbox.violations] == ["403 Missing Access (50001)"]
-    sandbox.violations.clear()  # the post was meant to be refused
+
+    elsewhere = sandbox.add_outside_channel("tavern")
+
+    async def read_and_edit(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("answer")
+        answer = await interaction.original_response()
+        channel = bot.get_partial_messageable(elsewhere)
+        for attempt in (
+            channel.fetch_message(answer.id),
+            channel.get_partial_message(answer.id).edit(content="by REST"),
+            channel.get_partial_message(answer.id).delete(),
+        ):
+            try:
+                await attempt
+            except discord.HTTPException as error:
+                bot.refusals.append(error)
+
+    bot.probe = read_and_edit
+    await sandbox.slash(alice, "anywhere", channel=elsewhere)
+    assert [m.content for m in sandbox.public_in(elsewhere)] == ["answer"]
+    assert [(e.status, e.code) for e in bot.refusals[-3:]] == [(403, 50001)] * 3
+    refused = [v.error.split(":")[0] for v in sandbox.violations]
+    assert refused == ["403 Missing Access (50001)"] * 4
+    sandbox.violations.clear()  # each of these requests was meant to be refused
 
 
 async def test_an_interaction_token_answers_for_fifteen_minutes(
