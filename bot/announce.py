@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import logging
@@ -16,7 +17,9 @@ from bot.log_guard import known
 from bot.logs import bind_game
 from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
+from bot.reach import speaks_here
 from bot.recap import NotRecappable, send_recap
+from bot.reply_windows import CLOSED
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
@@ -163,13 +166,24 @@ async def post_update(
     pressed message of its buttons, and ``panel`` (for a press on a private panel) is the
     panel's new content; either edit is made once the new post is ready, so both changes
     reach the players together.
+
+    Where the bot is no member (see bot.reach) it cannot edit a post by itself, so an order
+    edits the phase's post only when it was given by a press on that very post.
     """
     bind_game(update.game.id)
     view = update.public_view()
     bot = interaction.client
     previous, last_picture = await bot.store.post_of(update.game.id)
     current = bot.phase_posts.get(previous) if previous is not None else None
-    if order and previous is not None and current and stays_in_phase(update, view, current):
+    pressed = interaction.message.id if interaction.message else None
+    editable = speaks_here(interaction) or (retire_buttons and pressed == previous)
+    if (
+        order
+        and editable
+        and previous is not None
+        and current
+        and stays_in_phase(update, view, current)
+    ):
         current.lines = [*current.lines, *update.lines]
         await edit_in_place(interaction, update, view, previous, current, retire_buttons, panel)
         return
@@ -200,8 +214,14 @@ async def post_new(
         picture.reset()
     report = report_of(update, view)
     embed = game_embed(update, view, report)
+    if panel is not None:
+        await interaction.edit_original_response(**panel)
+    elif retire_buttons:
+        await interaction.edit_original_response(view=None)
+    retired = await retire_previous(interaction, update.game.id, previous)
+    said = [] if retired else [CLOSED]
     kwargs: dict = {
-        "content": turn_line(update, pairing.command_for) or None,
+        "content": "\n".join([*said, turn_line(update, pairing.command_for)]).strip() or None,
         "embed": embed,
         "allowed_mentions": await pings_for(bot, update),
     }
@@ -219,12 +239,9 @@ async def post_new(
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
-    if panel is not None:
-        await interaction.edit_original_response(**panel)
-    elif retire_buttons:
-        await interaction.edit_original_response(view=None)
-    await retire_previous(interaction, previous)
     posted = await interaction.followup.send(**kwargs, wait=True)
+    if not speaks_here(interaction):
+        bot.reply_windows.note(update.game.id, interaction)
     await bot.store.note_post(update.game.id, posted.id, shown if picture else None)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
@@ -389,24 +406,33 @@ async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update
 
 
 async def retire_previous(
-    interaction: discord.Interaction[LaagerBot], previous: int | None
-) -> None:
+    interaction: discord.Interaction[LaagerBot], game_id: int, previous: int | None
+) -> bool:
     """Take the buttons off the game's previous post as the next one goes up, so only the
-    newest looks live."""
+    newest looks live. Where the bot is no member it can do so only through the webhook of
+    the interaction that made that post, for 15 minutes; False once that window has closed."""
     pressed = interaction.message.id if interaction.message else None
     if previous is None or previous == pressed:
-        return
+        return True
     if interaction.channel_id is None:
-        return
-    channel = interaction.client.get_partial_messageable(
-        interaction.channel_id, guild_id=interaction.guild_id
-    )
+        return True
+    if speaks_here(interaction):
+        channel = interaction.client.get_partial_messageable(
+            interaction.channel_id, guild_id=interaction.guild_id
+        )
+        editor = channel.get_partial_message(previous).edit
+    else:
+        webhook = interaction.client.reply_windows.webhook(game_id)
+        if webhook is None:
+            return False
+        editor = functools.partial(webhook.edit_message, previous)
     try:
-        await channel.get_partial_message(previous).edit(view=None)
+        await editor(view=None)
     except discord.NotFound:
         pass  # someone deleted the old post; nothing is left to retire
     except discord.HTTPException:
         log.warning("could not retire the buttons of message %s", previous, exc_info=True)
+    return True
 
 
 def dm_label(update: Update) -> str:
@@ -423,9 +449,15 @@ async def send_private(interaction: discord.Interaction[LaagerBot], update: Upda
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
     )
+    replies_only = not speaks_here(interaction)
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
+        if replies_only and user_id == interaction.user.id:
+            # where the bot is no member, the player's own answers stay with the game
+            for part in parts:
+                await interaction.followup.send(f"{label}\n{part}", ephemeral=True)
+            continue
         try:
             channel = await interaction.client.create_dm(discord.Object(user_id))
             for part in parts:

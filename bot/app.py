@@ -13,9 +13,11 @@ from discord.ext import commands
 
 from bot import metrics, orders, render_pool
 from bot.announce import PhasePost
+from bot.command_places import place_commands
 from bot.command_sync import CommandsRefused, sync_commands
 from bot.interactions import AnsweringTree, answering, counted
 from bot.log_guard import guard_logs, known
+from bot.reply_windows import ReplyWindows
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
 from bot.status_server import StatusServer
@@ -81,6 +83,8 @@ class LaagerBot(commands.AutoShardedBot):
         """What a system's cog sends after each channel post (a private picture), by id."""
         self.phase_posts: dict[int, PhasePost] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""
+        self.reply_windows = ReplyWindows(lambda: self.service.clock())
+        """Where the bot is no member: the interaction behind each game's newest post."""
         self.choose = answering(orders.choose)
         self.open_panel = answering(orders.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
@@ -101,6 +105,7 @@ class LaagerBot(commands.AutoShardedBot):
         await render_pool.POOL.start()
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
         await self.load_cogs()
+        place_commands(self.tree)
         guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import errors, metrics
 from bot.logs import bind_interaction
+from bot.reach import speaks_here
 from bot.service import Actor, Place
 from bot.text_fit import fit
 from games.core.errors import LaagerError
@@ -39,7 +40,7 @@ traceback, so an admin can find it."""
 def place_of(interaction: Interaction) -> Place:
     if interaction.channel_id is None:
         raise errors.BadInput("Games live in channels or threads; use this command in one.")
-    return Place(interaction.guild_id, interaction.channel_id)
+    return Place(interaction.guild_id, interaction.channel_id, not speaks_here(interaction))
 
 
 async def actor_of(interaction: Interaction) -> Actor:

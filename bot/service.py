@@ -58,6 +58,10 @@ class Place:
 
     guild_id: int | None
     channel_id: int
+    replies_only: bool = False
+    """The bot is no member here (a group DM or a server that has not added it, reached
+    through a user's install): it can answer commands but never speak on its own, so it
+    cannot tell another player that the game waits for them."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,8 @@ class GameService:
         options = {**system.modes[mode].options, **dict(options or {})}
         bot_sides = _bot_sides(system, mode)
         human_sides = [s for s in system.sides if s not in bot_sides]
+        if place.replies_only and len(human_sides) > 1:
+            raise errors.BadInput(_only_solo_here(system, mode))
         if side is None:
             side = human_sides[0] if human_sides else None
         elif side not in system.sides:
@@ -243,6 +249,11 @@ class GameService:
     ) -> Update:
         """Seat the actor; the join's id and any value they typed go into the dice from now on."""
         value = None if entropy is None else checked_contribution(entropy)
+        if place.replies_only:
+            raise errors.BadInput(
+                f"{NOT_A_MEMBER} Nobody can join a game here; start your own solo game with "
+                "`/game new`, or play two-player in a server that has added Laager."
+            )
         async with self.lock(place.channel_id):
             game, system = await self._active(place)
             seats = await self.store.seats(game.id)
@@ -600,6 +611,27 @@ def _pick(what: str, value: str | None, allowed: list[str], title: str) -> str:
     if value not in allowed:
         raise errors.BadInput(f"{title} has no {what} `{value}`. Choose one of: {_list(allowed)}.")
     return value
+
+
+NOT_A_MEMBER = (
+    "Laager is not a member here (you reach it through your own install), so it can only "
+    "answer the commands you give it: it cannot tell another player that it is their turn."
+)
+
+
+def _only_solo_here(system: GameSystem, mode: str) -> str:
+    """Why a game for several players cannot start where the bot cannot speak on its own,
+    and the modes of this system that can."""
+    solo = [m for m in system.modes if len(system.sides) - len(_bot_sides(system, m)) <= 1]
+    instead = (
+        f"Here, choose mode {' or '.join(f'`{m}`' for m in solo)}"
+        if solo
+        else f"{system.title} has no mode for one player"
+    )
+    return (
+        f"{NOT_A_MEMBER} Mode `{mode}` needs more than one player. {instead}, or play "
+        "two-player in a server that has added Laager."
+    )
 
 
 def _bot_sides(system: GameSystem, mode: str) -> list[str]:

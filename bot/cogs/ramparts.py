@@ -16,6 +16,7 @@ from bot import render_pool
 from bot.announce import COLOUR, clip, dm_label, post_update
 from bot.cogs.common import LaagerCog
 from bot.interactions import actor_of, place_of
+from bot.reach import speaks_here
 from bot.service import Update
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
@@ -42,11 +43,17 @@ async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
 
 
 async def dm_hand(interaction: Interaction, update: Update) -> None:
-    """After a draw, the player also gets the picture of their hand by DM."""
+    """After a draw, the player also gets the picture of their hand by DM (privately in
+    answer, where the bot is no member and the hand belongs with the game)."""
     if not update.private or update.result:
         return
     picture = await hand_file(update.system, update.game.state)
     if picture is None:
+        return
+    if not speaks_here(interaction) and interaction.user.id in update.private:
+        await interaction.followup.send(
+            f"{dm_label(update)}\nYour hand now:", file=picture, ephemeral=True
+        )
         return
     for user_id in update.private:
         try:

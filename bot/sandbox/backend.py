@@ -34,6 +34,9 @@ class Backend:
         message = event.message
         if message.ephemeral or message.loading:
             return
+        channel = self.state.channels.get(message.channel_id)
+        if channel is not None and channel.bot_absent:
+            return  # the bot is no member of a group DM or of a server without it
         intent = GUILD_MESSAGES if message.guild_id is not None else DIRECT_MESSAGES
         if event.kind == "deleted":
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
@@ -44,3 +47,7 @@ class Backend:
         data = payloads.gateway_message_payload(self.state, message)
         event_name = "MESSAGE_CREATE" if event.kind == "created" else "MESSAGE_UPDATE"
         self.gateway.broadcast(event_name, data, intent)
+
+    def refuse(self, method: str, path: str, reason: str) -> None:
+        """Record a request Discord answers with an error a correct bot never provokes."""
+        self.violations.append(Violation(method, path, reason))

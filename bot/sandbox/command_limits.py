@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 import regex
 
+from bot.sandbox import installs
 from bot.sandbox.commands import (
     CHAT_INPUT,
     SUB_COMMAND,
@@ -65,6 +66,7 @@ def command_errors(definition: JSON) -> Errors:
     """Everything Discord refuses in one command, nested as Discord reports it (empty if none)."""
     chat = (definition.get("type") or CHAT_INPUT) == CHAT_INPUT
     errors = _text_errors(definition, "name", _chat_name if chat else _plain_name)
+    errors |= installs.field_errors(definition)
     if chat:
         errors |= _text_errors(definition, "description", _description)
         options = _options_errors(_dicts(definition.get("options")), "command")

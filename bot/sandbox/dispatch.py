@@ -47,6 +47,7 @@ class InteractionDispatcher:
         source: Message | None = None,
         opened_by: SandboxInteraction | None = None,
         via: int | None = None,
+        owners: dict[str, str],
     ) -> SandboxInteraction:
         gateway = self._backend.gateway
         session = gateway.pick_session(via)
@@ -59,7 +60,17 @@ class InteractionDispatcher:
         if opened_by is not None:
             self._modals.pop(user.id, None)
         book = self._backend.interactions
-        interaction = book.new(kind, user, channel, label, session.index, source, opened_by)
+        interaction = book.new(
+            kind,
+            user,
+            channel,
+            label,
+            session.index,
+            source,
+            opened_by,
+            owners=owners,
+            now=self._backend.activity.now(),
+        )
         payload = interaction_create_payload(self._backend.state, interaction, data)
         interaction.answer_by = self._backend.activity.now() + ANSWER_WITHIN
         session.dispatch("INTERACTION_CREATE", payload)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.sandbox import payloads, permissions
+from bot.sandbox import installs, payloads
 from bot.sandbox.models import (
     JSON,
     InteractionMetadata,
@@ -23,7 +23,8 @@ ANSWER_WITHIN = 3.0
 NOT_ANSWERED = "The application did not respond"
 OPTIONS_NOT_LOADED = "Loading options failed"
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction token works for follow-ups and edits of its messages."""
 
 
 @dataclass(eq=False)
@@ -57,6 +58,11 @@ class SandboxInteraction:
     """The event-loop time after which an initial response is refused."""
     failure: str | None = None
     """What the player saw instead of an answer, e.g. "The application did not respond"."""
+    context: int = installs.GUILD
+    owners: dict[str, str] = field(default_factory=dict)
+    """authorizing_integration_owners: the installations that allowed the interaction."""
+    opened_at: float = 0.0
+    """When it was sent, on the book's clock (which passing time moves on)."""
 
     @property
     def expired(self) -> bool:
@@ -101,6 +107,7 @@ class SandboxInteraction:
             else None,
             original_response_message_id=original.id if original is not None else None,
             triggering=self.opened_by.metadata() if self.opened_by is not None else None,
+            owners=dict(self.owners),
         )
 
     def __repr__(self) -> str:
@@ -116,6 +123,8 @@ class InteractionBook:
         self._state = state
         self._by_token: dict[str, SandboxInteraction] = {}
         self.open: list[SandboxInteraction] = []
+        self.skipped = 0.0
+        """Seconds the driver made pass (pass_time) on top of the event loop's clock."""
         state.listeners.append(self._on_message_event)
 
     def new(
@@ -127,6 +136,9 @@ class InteractionBook:
         session_index: int,
         source_message: Message | None = None,
         opened_by: SandboxInteraction | None = None,
+        *,
+        owners: dict[str, str],
+        now: float,
     ) -> SandboxInteraction:
         interaction_id = self._state.clock.next_id()
         interaction = SandboxInteraction(
@@ -139,6 +151,9 @@ class InteractionBook:
             session_index=session_index,
             source_message=source_message,
             opened_by=opened_by,
+            context=installs.context_of(channel),
+            owners=owners,
+            opened_at=now + self.skipped,
         )
         self._by_token[interaction.token] = interaction
         self.open.append(interaction)
@@ -146,6 +161,10 @@ class InteractionBook:
 
     def by_token(self, token: str) -> SandboxInteraction | None:
         return self._by_token.get(token)
+
+    def token_expired(self, interaction: SandboxInteraction, now: float) -> bool:
+        """Whether the interaction's 15 minutes for follow-ups and edits are over."""
+        return now + self.skipped - interaction.opened_at > TOKEN_LIFETIME
 
     def close(self, interaction: SandboxInteraction) -> None:
         if interaction in self.open:
@@ -168,7 +187,8 @@ class InteractionBook:
 def interaction_create_payload(
     state: SandboxState, interaction: SandboxInteraction, data: JSON
 ) -> JSON:
-    """INTERACTION_CREATE as Discord sends it for a guild channel or the bot's DM."""
+    """INTERACTION_CREATE as Discord sends it for a channel of the bot's server, its DMs, a
+    group DM or a server that has not added the bot (the last two through a user install)."""
     channel, user = interaction.channel, interaction.user
     payload: JSON = {
         "id": str(interaction.id),
@@ -183,23 +203,20 @@ def interaction_create_payload(
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        "app_permissions": str(installs.app_permissions(state, channel)),
+        "authorizing_integration_owners": dict(interaction.owners),
+        "context": interaction.context,
     }
-    if channel.is_dm:
-        payload |= {
-            "user": payloads.user_payload(user),
-            "app_permissions": str(permissions.DM_PERMISSIONS),
-            "authorizing_integration_owners": {payloads.GUILD_INSTALL: "0"},
-            "context": BOT_DM_CONTEXT,
-        }
+    guild_id = state.guild_of(channel)
+    if guild_id is None:
+        payload["user"] = payloads.user_payload(user)
     else:
+        outside = channel.outside_guild_id is not None
         payload |= {
-            "guild_id": str(state.guild_id),
-            "guild": {"id": str(state.guild_id), "locale": "en-US", "features": []},
+            "guild_id": str(guild_id),
+            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
             "guild_locale": "en-US",
-            "member": payloads.interaction_member_payload(state, user),
-            "app_permissions": str(state.member_permissions(state.bot_user)),
-            "authorizing_integration_owners": {payloads.GUILD_INSTALL: str(state.guild_id)},
-            "context": GUILD_CONTEXT,
+            "member": payloads.interaction_member_payload(state, user, outside=outside),
         }
     if interaction.source_message is not None:
         payload["message"] = payloads.message_payload(state, interaction.source_message)

@@ -27,6 +27,7 @@ class ChannelType(IntEnum):
 
     GUILD_TEXT = 0
     DM = 1
+    GROUP_DM = 3
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
 
@@ -75,10 +76,24 @@ class SandboxChannel:
     parent_id: int | None = None
     recipient: SandboxUser | None = None
     last_message_id: int | None = None
+    members: tuple[SandboxUser, ...] = ()
+    """The people in a group DM."""
+    outside_guild_id: int | None = None
+    """For a channel of a server that has not added the bot: that server's id."""
 
     @property
     def is_dm(self) -> bool:
         return self.type is ChannelType.DM
+
+    @property
+    def is_group_dm(self) -> bool:
+        return self.type is ChannelType.GROUP_DM
+
+    @property
+    def bot_absent(self) -> bool:
+        """The bot is no member here (a group DM, or a server without it): it can only answer
+        interactions, never read or post by itself."""
+        return self.is_group_dm or self.outside_guild_id is not None
 
     @property
     def is_thread(self) -> bool:
@@ -124,6 +139,8 @@ class InteractionMetadata:
     original_response_message_id: int | None = None
     triggering: InteractionMetadata | None = None
     """For modal submits: the interaction that opened the modal."""
+    owners: dict[str, str] = field(default_factory=dict)
+    """The installations that authorized the interaction (authorizing_integration_owners)."""
 
 
 @dataclass(eq=False)

@@ -18,8 +18,6 @@ from bot.sandbox.models import (
 )
 from bot.sandbox.state import SandboxState
 
-GUILD_INSTALL = "0"
-
 
 def user_payload(user: SandboxUser) -> JSON:
     payload: JSON = {
@@ -84,10 +82,17 @@ def member_payload(member: SandboxMember, *, with_user: bool = True) -> JSON:
     return payload
 
 
-def interaction_member_payload(state: SandboxState, user: SandboxUser) -> JSON:
-    """The member object in an interaction, which carries the member's total permissions."""
+def interaction_member_payload(
+    state: SandboxState, user: SandboxUser, *, outside: bool = False
+) -> JSON:
+    """The member object in an interaction, which carries the member's total permissions; in a
+    server without the bot the member has only @everyone's (the sandbox models no roles there)."""
     payload = member_payload(state.members[user.id])
-    payload["permissions"] = str(state.member_permissions(user))
+    if outside:
+        payload["roles"] = []
+        payload["permissions"] = str(permissions.EVERYONE_DEFAULT)
+    else:
+        payload["permissions"] = str(state.member_permissions(user))
     return payload
 
 
@@ -102,10 +107,21 @@ def channel_payload(state: SandboxState, channel: SandboxChannel) -> JSON:
             "last_message_id": last_message,
             "recipients": [user_payload(channel.recipient)],
         }
+    if channel.is_group_dm:
+        return {
+            "id": str(channel.id),
+            "type": int(ChannelType.GROUP_DM),
+            "flags": 0,
+            "name": channel.name,
+            "icon": None,
+            "owner_id": str(channel.members[0].id),
+            "last_message_id": last_message,
+            "recipients": [user_payload(u) for u in channel.members],
+        }
     payload: JSON = {
         "id": str(channel.id),
         "type": int(channel.type),
-        "guild_id": str(state.guild_id),
+        "guild_id": str(state.guild_of(channel)),
         "name": channel.name,
         "position": channel.position,
         "flags": 0,
@@ -135,7 +151,12 @@ def interaction_channel_payload(
     state: SandboxState, channel: SandboxChannel, user: SandboxUser
 ) -> JSON:
     """The channel object in an interaction, with the invoking user's permissions in it."""
-    grant = permissions.DM_PERMISSIONS if channel.is_dm else state.member_permissions(user)
+    if channel.is_dm or channel.is_group_dm:
+        grant = permissions.DM_PERMISSIONS
+    elif channel.outside_guild_id is not None:
+        grant = permissions.EVERYONE_DEFAULT
+    else:
+        grant = state.member_permissions(user)
     return channel_payload(state, channel) | {"permissions": str(grant)}
 
 
@@ -235,7 +256,7 @@ def interaction_metadata_payload(state: SandboxState, link: InteractionMetadata)
         "id": str(link.id),
         "type": link.type,
         "user": user_payload(link.user),
-        "authorizing_integration_owners": {GUILD_INSTALL: str(state.guild_id)},
+        "authorizing_integration_owners": dict(link.owners),
     }
     if link.interacted_message_id is not None:
         metadata["interacted_message_id"] = str(link.interacted_message_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiohttp import web
 
 from bot.sandbox import payloads
@@ -11,6 +13,7 @@ from bot.sandbox.http_responses import (
     CANNOT_EDIT_OTHERS_MESSAGE,
     CANNOT_SEND_TO_USER,
     INVALID_FORM_BODY,
+    MISSING_ACCESS,
     UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
     UNKNOWN_USER,
@@ -24,6 +27,7 @@ from bot.sandbox.models import ChannelType, Message, SandboxChannel
 from bot.sandbox.rest_server import BODY_KEY
 
 DEFAULT_HISTORY_LIMIT = 50
+Handler = Callable[[web.Request], Awaitable[web.Response]]
 
 
 class ChannelRoutes:
@@ -36,25 +40,51 @@ class ChannelRoutes:
     def routes(self) -> list[web.RouteDef]:
         channel = "/channels/{channel_id}"
         message = channel + "/messages/{message_id}"
+        guarded = self._member_only
         return [
             web.post("/users/@me/channels", self.open_dm),
-            web.post("/guilds/{guild_id}/channels", self.create_channel),
-            web.get(channel, self.get_channel),
-            web.patch(channel, self.edit_channel),
-            web.delete(channel, self.delete_channel),
-            web.post(channel + "/typing", self.typing),
-            web.post(channel + "/threads", self.create_thread),
-            web.post(message + "/threads", self.create_thread),
-            web.get(channel + "/messages", self.history),
-            web.post(channel + "/messages", self.create_message),
-            web.get(message, self.get_message),
-            web.patch(message, self.edit_message),
-            web.delete(message, self.delete_message),
-            web.put(message + "/reactions/{emoji}/@me", self.acknowledge),
-            web.delete(message + "/reactions/{emoji}/@me", self.acknowledge),
-            web.put(channel + "/messages/pins/{message_id}", self.acknowledge),
-            web.delete(channel + "/messages/pins/{message_id}", self.acknowledge),
+            web.post("/guilds/{guild_id}/channels", guarded(self.create_channel)),
+            web.get(channel, guarded(self.get_channel)),
+            web.patch(channel, guarded(self.edit_channel)),
+            web.delete(channel, guarded(self.delete_channel)),
+            web.post(channel + "/typing", guarded(self.typing)),
+            web.post(channel + "/threads", guarded(self.create_thread)),
+            web.post(message + "/threads", guarded(self.create_thread)),
+            web.get(channel + "/messages", guarded(self.history)),
+            web.post(channel + "/messages", guarded(self.create_message)),
+            web.get(message, guarded(self.get_message)),
+            web.patch(message, guarded(self.edit_message)),
+            web.delete(message, guarded(self.delete_message)),
+            web.put(message + "/reactions/{emoji}/@me", guarded(self.acknowledge)),
+            web.delete(message + "/reactions/{emoji}/@me", guarded(self.acknowledge)),
+            web.put(channel + "/messages/pins/{message_id}", guarded(self.acknowledge)),
+            web.delete(channel + "/messages/pins/{message_id}", guarded(self.acknowledge)),
         ]
+
+    def _member_only(self, handler: Handler) -> Handler:
+        """Where the bot is no member (a group DM, a server that has not added it) Discord
+        answers every channel route with 403 Missing Access: there the bot can only answer
+        interactions. Such a request is a bot's mistake, so it is also recorded."""
+
+        async def guarded(request: web.Request) -> web.Response:
+            channel = self._channel(request) if "channel_id" in request.match_info else None
+            guild = request.match_info.get("guild_id", "")
+            outside = guild.isdigit() and int(guild) in self._state.outside_guilds
+            if outside:
+                where = "a server that has not added it"
+            elif channel is not None and channel.bot_absent:
+                where = self._state.describe_location(channel, None)
+            else:
+                return await handler(request)
+            self._backend.refuse(
+                request.method,
+                request.path,
+                f"403 Missing Access ({MISSING_ACCESS}): the bot is no member of {where}; "
+                "it can only answer interactions there",
+            )
+            return discord_error(403, MISSING_ACCESS, "Missing Access")
+
+        return guarded
 
     def _channel(self, request: web.Request) -> SandboxChannel | None:
         return self._state.channels.get(int(request.match_info["channel_id"]))

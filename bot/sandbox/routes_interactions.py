@@ -5,6 +5,8 @@ These are the webhook-style routes: they authenticate by interaction token, not 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiohttp import web
 
 from bot.sandbox import payloads
@@ -12,6 +14,7 @@ from bot.sandbox.backend import Backend
 from bot.sandbox.http_responses import (
     ALREADY_ACKNOWLEDGED,
     INVALID_FORM_BODY,
+    INVALID_WEBHOOK_TOKEN,
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
@@ -50,13 +53,38 @@ class InteractionRoutes:
 
     def routes(self) -> list[web.RouteDef]:
         webhook = "/webhooks/{application_id}/{token}"
+        live = self._live_token
         return [
             web.post("/interactions/{interaction_id}/{token}/callback", self.callback),
-            web.post(webhook, self.followup),
-            web.get(webhook + "/messages/{message_id}", self.get_message),
-            web.patch(webhook + "/messages/{message_id}", self.edit_message),
-            web.delete(webhook + "/messages/{message_id}", self.delete_message),
+            web.post(webhook, live(self.followup)),
+            web.get(webhook + "/messages/{message_id}", live(self.get_message)),
+            web.patch(webhook + "/messages/{message_id}", live(self.edit_message)),
+            web.delete(webhook + "/messages/{message_id}", live(self.delete_message)),
         ]
+
+    def _live_token(
+        self, handler: Callable[[web.Request], Awaitable[web.Response]]
+    ) -> Callable[[web.Request], Awaitable[web.Response]]:
+        """An interaction token works for follow-ups and edits for 15 minutes; after that
+        Discord answers 401 Invalid Webhook Token (50027). A bot that keeps track of its
+        windows never sends such a request, so it is also recorded."""
+
+        async def checked(request: web.Request) -> web.Response:
+            interaction = self._backend.interactions.by_token(request.match_info["token"])
+            now = self._backend.activity.now()
+            if interaction is not None and self._backend.interactions.token_expired(
+                interaction, now
+            ):
+                self._backend.refuse(
+                    request.method,
+                    request.path,
+                    f"401 Invalid Webhook Token ({INVALID_WEBHOOK_TOKEN}): the token of "
+                    f"{interaction.label} is older than 15 minutes",
+                )
+                return discord_error(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+            return await handler(request)
+
+        return checked
 
     # the initial callback
 

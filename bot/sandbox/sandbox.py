@@ -13,7 +13,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from bot.sandbox import components, payloads, permissions
+from bot.sandbox import components, installs, payloads, permissions
 from bot.sandbox.activity import ActivityMonitor
 from bot.sandbox.backend import Backend
 from bot.sandbox.command_limits import RegistrationRules
@@ -241,6 +241,27 @@ class DiscordSandbox:
         """The id of the bot's DM channel with a user (to run commands in DMs)."""
         return self.state.dm_channel(self.state.user(user)).id
 
+    def install_app(self, user: UserRef) -> None:
+        """The user adds the app to their own account: its user-install commands follow them
+        into group DMs and servers that have not added the bot."""
+        self.state.user_installs.add(self.state.user(user).id)
+
+    def uninstall_app(self, user: UserRef) -> None:
+        self.state.user_installs.discard(self.state.user(user).id)
+
+    def add_group_dm(self, name: str, *members: UserRef) -> int:
+        """A group DM among users (the bot is never in one); returns its channel id."""
+        return self.state.add_group_dm(name, [self.state.user(m) for m in members]).id
+
+    def add_outside_channel(self, name: str, *, server: str = "Elsewhere") -> int:
+        """A channel of a server that has not added the bot; the bot gets no event of it."""
+        return self.state.add_outside_channel(server, name).id
+
+    def pass_time(self, seconds: float) -> None:
+        """Let time pass for interaction tokens (their 15 minutes for follow-ups), without
+        waiting for it."""
+        self._backend.interactions.skipped += seconds
+
     def close_dms(self, user: UserRef) -> None:
         """The user blocks DMs: the bot's posts to their DM channel fail with code 50007."""
         self.state.closed_dms.add(self.state.user(user).id)
@@ -268,6 +289,11 @@ class DiscordSandbox:
     def messages(self, channel: ChannelRef | None = None) -> list[Message]:
         """Public messages in a guild channel or thread (the default channel if omitted)."""
         target = self.state.channel(channel if channel is not None else self.default_channel)
+        return [m for m in self.transcript if m.channel_id == target.id and not m.ephemeral]
+
+    def public_in(self, channel: ChannelRef) -> list[Message]:
+        """Non-ephemeral messages anywhere: a group DM, or a server that has not added the bot."""
+        target = self.state.channel(channel)
         return [m for m in self.transcript if m.channel_id == target.id and not m.ephemeral]
 
     def dms(self, user: UserRef) -> list[Message]:
@@ -329,8 +355,8 @@ class DiscordSandbox:
         for an autocomplete option; for fixed choices the client's own filtering, since
         Discord sends the bot no request for them."""
         who, where = self._participants(user, channel)
-        scope = None if where.is_dm else self.guild_id
-        target = self._backend.commands.resolve(command, scope)
+        target = self._backend.commands.resolve(command, self._scope(where))
+        self._check_offered(target.command.definition, where, who)
         local = offered_locally(target, focused, (options or {}).get(focused, ""))
         if local is not None:
             return local
@@ -456,7 +482,19 @@ class DiscordSandbox:
         where = self.state.channel(channel if channel is not None else self.default_channel)
         if where.is_dm and where.recipient != who:
             raise SandboxError(f"{who.name} cannot use another user's DM channel")
+        if where.is_group_dm and who not in where.members:
+            raise SandboxError(f"{who.name} is not in the group DM {where.name}")
         return who, where
+
+    def _scope(self, channel: SandboxChannel) -> int | None:
+        """Guild commands apply only in the bot's own server; elsewhere only global ones."""
+        return self.guild_id if self.state.guild_of(channel) == self.guild_id else None
+
+    def _check_offered(self, definition: JSON, channel: SandboxChannel, user: SandboxUser) -> None:
+        """Discord's client shows a command only where its contexts and installs allow."""
+        reason = installs.unavailable(self.state, definition, channel, user)
+        if reason is not None:
+            raise SandboxError(reason)
 
     def _command_data(
         self,
@@ -467,8 +505,8 @@ class DiscordSandbox:
         *,
         focused: str | None,
     ) -> tuple[str, JSON]:
-        scope = None if channel.is_dm else self.guild_id
-        target = self._backend.commands.resolve(command, scope)
+        target = self._backend.commands.resolve(command, self._scope(channel))
+        self._check_offered(target.command.definition, channel, user)
         builder = OptionBuilder(self.state, channel, user)
         built = builder.build(target, options, focused=focused)
         data: JSON = {
@@ -513,4 +551,33 @@ class DiscordSandbox:
             source=source,
             opened_by=opened_by,
             via=via,
+            owners=self._owners(kind, user, channel, data, source, opened_by),
         )
+
+    def _owners(
+        self,
+        kind: int,
+        user: SandboxUser,
+        channel: SandboxChannel,
+        data: JSON,
+        source: Message | None,
+        opened_by: SandboxInteraction | None,
+    ) -> dict[str, str]:
+        """authorizing_integration_owners: a command's from its installs here; a click or a
+        modal inherits those of the interaction that made its message (or opened it)."""
+        if opened_by is not None:
+            return dict(opened_by.owners)
+        if kind == MESSAGE_COMPONENT:
+            link = source.interaction if source is not None else None
+            return dict(link.owners) if link is not None else self._default_owners(channel)
+        target = self._backend.commands.get(
+            int(data["guild_id"]) if "guild_id" in data else None, str(data["id"])
+        )
+        assert target is not None
+        types = installs.integration_types(target.definition)
+        return installs.authorizing_owners(self.state, types, channel, user)
+
+    def _default_owners(self, channel: SandboxChannel) -> dict[str, str]:
+        """For a click on a message the bot posted by itself: its server install."""
+        guild_id = self.state.guild_of(channel)
+        return {str(installs.GUILD_INSTALL): str(guild_id) if guild_id is not None else "0"}

@@ -63,6 +63,10 @@ class SandboxState:
         self.events: list[MessageEvent] = []
         self.dm_channels: dict[int, int] = {}
         self.closed_dms: set[int] = set()
+        self.user_installs: set[int] = set()
+        """Users who installed the app to their own account."""
+        self.outside_guilds: dict[int, str] = {}
+        """Servers that have not added the bot, by id: their name."""
         self.attachments: dict[int, Attachment] = {}
         self.listeners: list[Callable[[MessageEvent], None]] = []
         self.attachment_base_url = ""
@@ -143,6 +147,32 @@ class SandboxState:
         self.channels[thread.id] = thread
         return thread
 
+    def add_group_dm(self, name: str, members: list[SandboxUser]) -> SandboxChannel:
+        """A group DM among users; the bot is never in one."""
+        group = SandboxChannel(
+            self.clock.next_id(), name.lstrip("#"), ChannelType.GROUP_DM, members=tuple(members)
+        )
+        self.channels[group.id] = group
+        return group
+
+    def add_outside_channel(self, guild_name: str, name: str) -> SandboxChannel:
+        """A text channel in a server that has not added the bot (the server is made on first
+        use of its name)."""
+        guild_id = next((g for g, n in self.outside_guilds.items() if n == guild_name), None)
+        if guild_id is None:
+            guild_id = self.clock.next_id()
+            self.outside_guilds[guild_id] = guild_name
+        channel = SandboxChannel(self.clock.next_id(), name.lstrip("#"), ChannelType.GUILD_TEXT)
+        channel.outside_guild_id = guild_id
+        self.channels[channel.id] = channel
+        return channel
+
+    def guild_of(self, channel: SandboxChannel) -> int | None:
+        """The server a channel belongs to: the sandbox guild, another server, or none."""
+        if channel.is_dm or channel.is_group_dm:
+            return None
+        return channel.outside_guild_id or self.guild_id
+
     def channel(self, ref: ChannelRef) -> SandboxChannel:
         """Look a channel up by object, id or name ("general" or "#general")."""
         if isinstance(ref, SandboxChannel):
@@ -159,7 +189,11 @@ class SandboxState:
         return found
 
     def guild_channels(self) -> list[SandboxChannel]:
-        return [c for c in self.channels.values() if c.type is ChannelType.GUILD_TEXT]
+        return [
+            c
+            for c in self.channels.values()
+            if c.type is ChannelType.GUILD_TEXT and c.outside_guild_id is None
+        ]
 
     def threads(self) -> list[SandboxChannel]:
         return [c for c in self.channels.values() if c.is_thread]
@@ -207,13 +241,13 @@ class SandboxState:
             components=changes.components or [],
             attachments=changes.attachments or [],
             flags=flags,
-            guild_id=None if channel.is_dm else self.guild_id,
+            guild_id=self.guild_of(channel),
             recipient=recipient,
             message_type=message_type,
             interaction=interaction,
             webhook_id=webhook_id,
         )
-        if ephemeral_to is None and not channel.is_dm:
+        if ephemeral_to is None and self.guild_of(channel) is not None:
             message.pinged = list(changes.pings or [])
         self.messages[message.id] = message
         if ephemeral_to is None:
@@ -271,6 +305,10 @@ class SandboxState:
             return f"DM to {channel.recipient.name}"
         if channel.is_thread:
             return f"thread #{channel.name}"
+        if channel.is_group_dm:
+            return f"group DM {channel.name}"
+        if channel.outside_guild_id is not None:
+            return f"channel #{channel.name} in {self.outside_guilds[channel.outside_guild_id]}"
         return f"channel #{channel.name}"
 
     def _record(self, kind: Literal["created", "edited", "deleted"], message: Message) -> None:

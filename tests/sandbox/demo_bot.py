@@ -204,6 +204,12 @@ class DemoBot(commands.AutoShardedBot):
         async def probe(interaction: discord.Interaction) -> None:
             await self.run_probe(interaction)
 
+        @tree.command(description="Runs the probe anywhere a user install reaches")
+        @app_commands.allowed_installs(guilds=True, users=True)
+        @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+        async def anywhere(interaction: discord.Interaction) -> None:
+            await self.run_probe(interaction)
+
         @tree.command(description="Feedback")
         async def feedback(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(FeedbackModal())

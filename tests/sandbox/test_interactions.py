@@ -22,6 +22,7 @@ async def test_login_ready_and_command_sync(sandbox: DiscordSandbox, bot: DemoBo
     assert [c.name for c in guild.text_channels] == ["general"]
     assert sandbox.command_paths() == [
         "/admin config set",
+        "/anywhere",
         "/feedback",
         "/game new",
         "/ignore",
