@@ -3,6 +3,8 @@ campaign takes after each battle, and presets whose battles start as their syste
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.campaigns import (
@@ -83,7 +85,7 @@ def test_rising_odds_adds_optional_rules_of_12_at_every_battle() -> None:
         on = {k for k, v in options.items() if v is True}
         return on | {f"card {n}" for n in options["cards"]}
 
-    for before, after in zip(rules, rules[1:], strict=False):
+    for before, after in itertools.pairwise(rules):
         assert switched(before) < switched(after), (before, after)
     assert rules[-1]["morning_attack"] and len(rules[-1]["cards"]) > 10
     assert sum(vp_adjustment(rules[-1]).values()) < sum(vp_adjustment(rules[0]).values())
