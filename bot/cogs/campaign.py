@@ -27,6 +27,7 @@ from bot.pages import page_count, send_pages
 from bot.service import Actor, Place, Update
 from bot.storage.campaigns import CampaignBusy, CampaignRecord, Campaigns
 from bot.text_fit import DESCRIPTION, fit
+from games.core.engine import Result
 from games.core.errors import LaagerError
 
 if TYPE_CHECKING:
@@ -128,13 +129,22 @@ class CampaignCog(LaagerCog):
             raise errors.NotAllowed(
                 f"This campaign is <@{record.user_id}>'s, so only they can start its next battle."
             )
-        battles = await self.campaigns.battles(record.id)
-        if battles[-1].outcome is None:
-            raise errors.ChannelBusy(
-                f"Battle {battles[-1].number} of this campaign (game {battles[-1].game_id}) is "
-                "still being fought; the next one starts by itself when it ends."
-            )
-        update = await self._next(place, record, battles)
+        last = (await self.campaigns.battles(record.id))[-1]
+        if last.outcome is None:
+            game = await self.bot.store.get_game(last.game_id)
+            if game.status == "active":
+                raise errors.ChannelBusy(
+                    f"Battle {last.number} of this campaign (game {game.id}) is still being "
+                    "fought; the next one starts by itself when it ends."
+                )
+            # the bot stopped as the battle ended, before writing it: write it now
+            result = Result(**game.result) if game.result else None
+            status = await self._settle(record, last, game.status == "aborted", result)
+            if status is not None and status != "active":
+                said, embed = await self._told(record, last.number, status)
+                await interaction.response.send_message(said, embed=embed)
+                return
+        update = await self._next(place, record, await self.campaigns.battles(record.id))
         await post_update(interaction, update)
 
     @campaign.command(name="abandon", description="Give up this channel's campaign (its player)")
@@ -169,31 +179,17 @@ class CampaignCog(LaagerCog):
         if found is None:
             return
         record, battle = found
-        preset = PRESETS[record.preset]
         aborted = update.game.status == "aborted"
-        outcome = outcome_for(update.result, record.side, aborted)
-        status = status_after(preset, battle.number, aborted)
-        summary = update.result.summary if update.result else "Aborted."
-        written = await self.campaigns.end_battle(
-            record.id, battle.number, outcome, summary, POINTS[outcome], status, now()
-        )
-        if not written:
+        status = await self._settle(record, battle, aborted, update.result)
+        if status is None:
             return  # the campaign had already ended, or this battle was already written
-        battles = await self.campaigns.battles(record.id)
-        page = (battle.number - 1) // BATTLES_PER_PAGE
-        said = {
-            "abandoned": f"Battle {battle.number} was aborted, so the campaign ends here.",
-            "finished": f"The campaign is over. Final {record_line(battles).lower()}.",
-            "active": f"Battle {battle.number} is over; battle {battle.number + 1} follows.",
-        }[status]
-        await interaction.followup.send(
-            said, embed=ledger_page(record, battles, page, status), wait=True
-        )
+        said, embed = await self._told(record, battle.number, status)
+        await interaction.followup.send(said, embed=embed, wait=True)
         if status != "active":
             return
         place = Place(update.game.guild_id, update.game.channel_id)
         try:
-            following = await self._next(place, record, battles)
+            following = await self._next(place, record, await self.campaigns.battles(record.id))
         except LaagerError as refusal:
             await interaction.followup.send(
                 f"The next battle could not start: {refusal.message} When the channel is "
@@ -201,6 +197,34 @@ class CampaignCog(LaagerCog):
             )
             return
         await post_update(interaction, following)
+
+    async def _settle(
+        self, record: CampaignRecord, battle: Fought, aborted: bool, result: Result | None
+    ) -> str | None:
+        """Write an ended battle's result and points; the campaign's status after it, or None
+        if another process or command wrote it first."""
+        preset = PRESETS[record.preset]
+        outcome = outcome_for(result, record.side, aborted)
+        status = status_after(preset, battle.number, aborted)
+        summary = result.summary if result else "Aborted."
+        written = await self.campaigns.end_battle(
+            record.id, battle.number, outcome, summary, POINTS[outcome], status, now()
+        )
+        return status if written else None
+
+    async def _told(
+        self, record: CampaignRecord, number: int, status: str
+    ) -> tuple[str, discord.Embed]:
+        """What the channel is told once battle ``number`` is written: a line and the ledger
+        page holding that battle."""
+        battles = await self.campaigns.battles(record.id)
+        said = {
+            "abandoned": f"Battle {number} was aborted, so the campaign ends here.",
+            "finished": f"The campaign is over. Final {record_line(battles).lower()}.",
+            "active": f"Battle {number} is over; battle {number + 1} follows.",
+        }[status]
+        page = (number - 1) // BATTLES_PER_PAGE
+        return said, ledger_page(record, battles, page, status)
 
     async def _running(self, place: Place) -> CampaignRecord:
         record = await self.campaigns.active_in(place.channel_id)

@@ -189,3 +189,31 @@ async def test_abandoning_aborts_the_battle_and_ends_the_campaign(
     assert shown.ephemeral and "abandoned" in words_of(shown.response)
     again = await sandbox.slash(bob, "campaign start", {"preset": "rising-odds"})
     assert not again.ephemeral, "the channel is free for another campaign"
+
+
+async def test_continue_writes_a_battle_whose_end_was_not_written_then_starts_the_next(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "campaign start", {"preset": "rising-odds"})
+    game = await laager.store.active_game(sandbox.default_channel)
+    assert game is not None
+    # the bot stopped right after committing the battle's last order, before its hooks ran
+    await laager.store.commit_action(
+        game.id,
+        game.version,
+        state=game.state,
+        events=[],
+        dice_cursor=game.dice_cursor,
+        status="finished",
+        result={"winner": "british", "summary": "Relief: 61 VP: Epic Victory."},
+        now=game.updated_at,
+    )
+
+    resumed = await sandbox.slash(alice, "campaign continue")
+    assert not resumed.ephemeral
+    second = await laager.store.active_game(sandbox.default_channel)
+    assert second is not None and second.id != game.id
+    assert "battle 2 of 5" in sandbox.messages()[-1].text()
+    assert "Score 2 of 2 · 1 won, 0 drawn, 0 lost" in sandbox.messages()[-1].text()
+    shown = await sandbox.slash(alice, "campaign ledger")
+    assert "**won**, 2 points. Relief: 61 VP: Epic Victory." in words_of(shown.response)
