@@ -5,10 +5,12 @@ nothing."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import func, select
 
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import Message
 from bot.storage.campaigns import Campaigns
 from bot.storage.models import Campaign, CampaignBattle, Game
@@ -217,3 +219,29 @@ async def test_continue_writes_a_battle_whose_end_was_not_written_then_starts_th
     assert "Score 2 of 2 · 1 won, 0 drawn, 0 lost" in sandbox.messages()[-1].text()
     shown = await sandbox.slash(alice, "campaign ledger")
     assert "**won**, 2 points. Relief: 61 VP: Epic Victory." in words_of(shown.response)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"preset": "waterloo"}, "`preset` must be one of `22-january-1879`"),
+        ({"preset": ""}, "`preset` must be one of"),
+        ({"preset": "Z\u0301\u200b\u202e🙂" * 300}, "`preset` must be one of"),
+        ({"preset": "rising-odds", "side": "boer"}, "`side` must be one of `british`"),
+        ({"preset": "rising-odds", "side": "<@1> @everyone"}, "`side` must be one of"),
+    ],
+)
+async def test_values_outside_the_choices_are_refused_in_words(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    options: dict,
+    words: str,
+) -> None:
+    """What a stale or hostile client may send beyond the declared choices."""
+    monkeypatch.setattr(sandbox_options, "_pick_choice", lambda choices, raw, where: raw)
+    answer = await sandbox.slash(alice, "campaign start", options)
+    assert answer.ephemeral and words in answer.response.content
+    assert len(answer.response.content) <= 2000
+    assert await stored_rows(laager) == (0, 0, 0)
