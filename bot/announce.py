@@ -384,13 +384,17 @@ async def repost(
 
 
 async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DMs with hidden information, then whatever the system's cog sends after a post."""
+    """DMs with hidden information, then whatever the system's cog sends after a post; when
+    the game has ended, its recap and whatever follows a game's end (a campaign's next battle)."""
     await send_private(interaction, update)
     after = interaction.client.after_post.get(update.system.id)
     if after:
         await after(interaction, update)
     if update.result and update.game.status == "finished":
         await post_recap(interaction, update)
+    if update.result:
+        for ended in interaction.client.game_ended:
+            await ended(interaction, update)
 
 
 async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 COGS = (
     "bot.cogs.game",
     "bot.cogs.records",
+    "bot.cogs.campaign",
     "bot.cogs.roll",
     "bot.cogs.reminders",
     "bot.cogs.referee.sotq_fire",
@@ -81,6 +82,8 @@ class LaagerBot(commands.AutoShardedBot):
         self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
         self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
+        self.game_ended: list[Callable[[discord.Interaction, Update], Awaitable[None]]] = []
+        """What runs once a game's last post is made (finished or aborted), in order."""
         self.phase_posts: dict[int, PhasePost] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""
         self.reply_windows = ReplyWindows(lambda: self.service.clock())

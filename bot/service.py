@@ -180,12 +180,16 @@ class GameService:
         mode: str | None = None,
         side: str | None = None,
         options: JSON | None = None,
+        bot_sides: tuple[str, ...] | None = None,
     ) -> Update:
+        """Start a game here. ``bot_sides`` seats the bot where the mode would leave a side
+        to a second player (a campaign against the bot from that side)."""
         system = self.registry.get(system_id)
         scenario = _pick("scenario", scenario, list(system.scenarios), system.title)
         mode = _pick("mode", mode, list(system.modes), system.title)
         options = {**system.modes[mode].options, **dict(options or {})}
-        bot_sides = _bot_sides(system, mode)
+        if bot_sides is None:
+            bot_sides = tuple(_bot_sides(system, mode))
         human_sides = [s for s in system.sides if s not in bot_sides]
         if place.replies_only and len(human_sides) > 1:
             raise errors.BadInput(_only_solo_here(system, mode))
@@ -196,7 +200,9 @@ class GameService:
                 f"{system.title} has no side `{side}`. Choose one of: {_list(system.sides)}."
             )
         elif side in bot_sides:
-            raise errors.BadInput(_bot_side_refusal(system, mode, side, bot_sides, human_sides))
+            raise errors.BadInput(
+                _bot_side_refusal(system, mode, side, list(bot_sides), human_sides)
+            )
         async with self.lock(place.channel_id):
             if await self.store.active_game(place.channel_id):
                 raise _busy()

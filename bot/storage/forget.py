@@ -1,14 +1,15 @@
 """Deleting what the bot keeps about a server or a person, on their request.
 
 A server: every row carrying its guild id (games, rolls, settings, rosters, decks, house
-rules) and every row hanging off those games, found generically through the models'
-guild_id columns and foreign keys, so tables added later are covered.
+rules, campaigns) and every row hanging off those games, found generically through the
+models' guild_id columns and foreign keys, so tables added later are covered.
 
-A person: their own rows go (settings, rolls, seats), and so do the games only they took
-part in. A game shared with someone else stays, because the other players' log and its
-proof depend on it, but loses every link to the person: their seat is emptied as if they
-had left, their log entries lose their author, mentions of them in the public log read
-"A former player", and a game or house rule they made is marked as made by nobody (0).
+A person: their own rows go (settings, rolls, seats, campaigns with their battles), and so
+do the games only they took part in. A game shared with someone else stays, because the
+other players' log and its proof depend on it, but loses every link to the person: their
+seat is emptied as if they had left, their log entries lose their author, mentions of them
+in the public log read "A former player", and a game or house rule they made is marked as
+made by nobody (0).
 The values they typed into the dice stay, anonymous: the game's dice depend on them.
 """
 

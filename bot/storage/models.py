@@ -194,3 +194,50 @@ class HouseRule(Base):
     value: Mapped[Any] = mapped_column(JSON, nullable=False)
     set_by: Mapped[int] = mapped_column(BigInteger)
     updated_at: Mapped[datetime]
+
+
+class Campaign(Base):
+    """A player's chain of solo battles against the bot in one channel, from a preset."""
+
+    __tablename__ = "campaigns"
+    __table_args__ = (
+        CheckConstraint("status IN ('active', 'finished', 'abandoned')", name="status"),
+        # A channel runs at most one campaign at a time.
+        Index(
+            "uq_campaigns_active_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=ACTIVE_ONLY,
+            postgresql_where=ACTIVE_ONLY,
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    preset: Mapped[str] = mapped_column(String(64))
+    side: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class CampaignBattle(Base):
+    """One battle of a campaign: its game, and once it ends, its result and points."""
+
+    __tablename__ = "campaign_battles"
+
+    campaign_id: Mapped[int] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True, unique=True
+    )
+    outcome: Mapped[str | None] = mapped_column(
+        String(16), comment="won, drawn, lost or aborted, from the player's side; None: playing"
+    )
+    summary: Mapped[str | None] = mapped_column(Text, comment="The result in the game's terms")
+    points: Mapped[int | None]
+    finished_at: Mapped[datetime | None]

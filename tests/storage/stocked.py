@@ -1,17 +1,21 @@
 """A database stocked with a row in every table: the stored fixture games of every system
 (each in a channel of its own, split between two servers) and the rolls, settings,
-rosters, decks and house rules of both servers."""
+rosters, decks, house rules and campaigns of both servers."""
 
 from __future__ import annotations
 
 from copy import deepcopy
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Table, insert, select
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import create_engine, session_factory
 from bot.storage.models import (
+    Campaign,
+    CampaignBattle,
     EventDeck,
+    Game,
     GuildSettings,
     HouseRule,
     PlayerSettings,
@@ -127,6 +131,52 @@ async def stock(url: str) -> dict[str, int]:
                     insert(_table(PlayerSettings)),
                     {"user_id": user, "pings": user == BOB, "updated_at": T0},
                 )
+            await stock_campaigns(connection, list(ids.values()))
     finally:
         await engine.dispose()
     return ids
+
+
+CAMPAIGNERS = (
+    (GUILDS[0], ALICE, "finished"),
+    (GUILDS[1], ALICE, "active"),
+    (GUILDS[0], BOB, "active"),
+)
+"""A campaign of Alice's in each server, and one of Bob's."""
+
+
+async def stock_campaigns(connection: AsyncConnection, game_ids: list[int]) -> None:
+    """Each campaign's battles are stored games of its server (the first, second, ...)."""
+    games = _table(Game)
+    guild_of = dict((await connection.execute(select(games.c.id, games.c.guild_id))).all())
+    for number, (guild_id, user, status) in enumerate(CAMPAIGNERS):
+        campaign = (
+            await connection.execute(
+                insert(_table(Campaign)).returning(_table(Campaign).c.id),
+                {
+                    "guild_id": guild_id,
+                    "channel_id": FIRST_CHANNEL + 200 + number,
+                    "user_id": user,
+                    "preset": "rising-odds",
+                    "side": "british",
+                    "status": status,
+                    "created_at": T0,
+                    "updated_at": T0,
+                },
+            )
+        ).scalar_one()
+        theirs = [g for g in game_ids if guild_of[g] == guild_id][number * 2 : number * 2 + 2]
+        for battle, game_id in enumerate(theirs, start=1):
+            ended = battle < len(theirs) or status == "finished"
+            await connection.execute(
+                insert(_table(CampaignBattle)),
+                {
+                    "campaign_id": campaign,
+                    "number": battle,
+                    "game_id": game_id,
+                    "outcome": "lost" if ended else None,
+                    "summary": "Overrun." if ended else None,
+                    "points": 0 if ended else None,
+                    "finished_at": T0 if ended else None,
+                },
+            )
