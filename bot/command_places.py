@@ -14,6 +14,8 @@ where the bot is no member and can only answer the commands given to it (see bot
   look-ups): every install and context; they answer the one who asks, and the tables fall
   back to the book where no server's house rules apply.
 - Server records (``/stats``): a server's install, in a server: it counts the server's games.
+- Campaigns (``/campaign``): a server's install, in a server: when a battle ends the bot posts
+  the ledger and the next battle on its own, which it can do only where it is a member.
 - The referee's table (``/roster``, ``/events``, ``/house-rules``): a server's install, in a
   server: a referee, known by the server's referee role or Manage Channels, keeps a table's
   units, event deck and house rules there for the players of that server.
@@ -50,6 +52,7 @@ PLACES: dict[str, tuple[app_commands.AppInstallationType, app_commands.AppComman
     "sotq-move": ANYWHERE,
     "sotq-transport": ANYWHERE,
     "stats": SERVER_ONLY,
+    "campaign": SERVER_ONLY,
     "roster": SERVER_ONLY,
     "events": SERVER_ONLY,
     "house-rules": SERVER_ONLY,
