@@ -193,12 +193,12 @@ def interaction_create_payload(
         }
     else:
         payload |= {
-            "guild_id": str(state.guild_id),
-            "guild": {"id": str(state.guild_id), "locale": "en-US", "features": []},
+            "guild_id": str(channel.guild_id),
+            "guild": {"id": str(channel.guild_id), "locale": "en-US", "features": []},
             "guild_locale": "en-US",
             "member": payloads.interaction_member_payload(state, user),
             "app_permissions": str(state.member_permissions(state.bot_user)),
-            "authorizing_integration_owners": {payloads.GUILD_INSTALL: str(state.guild_id)},
+            "authorizing_integration_owners": {payloads.GUILD_INSTALL: str(channel.guild_id)},
             "context": GUILD_CONTEXT,
         }
     if interaction.source_message is not None:

@@ -75,6 +75,8 @@ class SandboxChannel:
     parent_id: int | None = None
     recipient: SandboxUser | None = None
     last_message_id: int | None = None
+    guild_id: int | None = None
+    """The guild the channel belongs to; None for a DM."""
 
     @property
     def is_dm(self) -> bool:
