@@ -251,8 +251,17 @@ class Gateway:
         self._connections.add(connection)
         connection.enqueue({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
         session: GatewaySession | None = None
+        ended_by_client = False
         try:
-            async for message in ws:
+            while True:
+                message = await ws.receive()
+                if message.type is WSMsgType.CLOSE:
+                    # Only a close frame the client sent with 1000 or 1001 ends the session;
+                    # a lost connection (a killed process) or our own close leaves it resumable.
+                    ended_by_client = message.data in CLIENT_ENDS_SESSION
+                    break
+                if message.type in (WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    break
                 if message.type is not WSMsgType.TEXT:
                     continue
                 try:
@@ -263,7 +272,7 @@ class Gateway:
                 session = await self._handle_op(connection, session, payload) or session
         finally:
             self._connections.discard(connection)
-            if session is not None and ws.close_code in CLIENT_ENDS_SESSION:
+            if session is not None and ended_by_client and session.connection is connection:
                 session.ended = True
             await connection.close()
             self._on_change()

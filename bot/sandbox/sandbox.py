@@ -253,6 +253,11 @@ class DiscordSandbox:
         return held
 
     @property
+    def sessions_started(self) -> int:
+        """IDENTIFYs accepted so far (a RESUME starts no session)."""
+        return self._backend.gateway.session_starts.used
+
+    @property
     def max_guilds_per_shard(self) -> int | None:
         return self._backend.gateway.max_guilds_per_shard
 
