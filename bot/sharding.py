@@ -9,6 +9,9 @@ command tree is global, and exactly one process registers it: the one holding sh
 
 from __future__ import annotations
 
+MAX_SHARD_ID = 65_535
+"""Far past any bot's shard count; it keeps a mistyped range from filling memory."""
+
 
 class ShardSpecError(ValueError):
     """A --shards value or count that Discord would not accept, with the reason in words."""
@@ -19,16 +22,25 @@ def parse_shard_ids(text: str) -> list[int]:
     ids: set[int] = set()
     for part in (piece.strip() for piece in text.split(",")):
         first, dash, last = part.partition("-")
-        if not first.isdigit() or (dash and not last.isdigit()):
+        if not _number(first) or (dash and not _number(last)):
             raise ShardSpecError(
                 f"--shards {text!r} is not a list of shard ids; write a range such as 0-3, "
                 "ids such as 0,2,5, or both (0-1,4)."
             )
         low, high = int(first), int(last) if dash else int(first)
+        if high > MAX_SHARD_ID:
+            raise ShardSpecError(
+                f"--shards {part!r} goes past shard {MAX_SHARD_ID}, more than any bot runs."
+            )
         if high < low:
             raise ShardSpecError(f"--shards range {part!r} runs backwards; write {high}-{low}.")
         ids.update(range(low, high + 1))
     return sorted(ids)
+
+
+def _number(text: str) -> bool:
+    """ASCII digits only: ``int()`` would also read other scripts' digits."""
+    return text.isascii() and text.isdigit()
 
 
 def check_shards(shard_ids: list[int] | None, shard_count: int | None) -> None:

@@ -253,6 +253,11 @@ class DiscordSandbox:
         return held
 
     @property
+    def command_syncs(self) -> int:
+        """How many times the bot registered (overwrote or created) its commands."""
+        return self._backend.commands.sync_count
+
+    @property
     def sessions_started(self) -> int:
         """IDENTIFYs accepted so far (a RESUME starts no session)."""
         return self._backend.gateway.session_starts.used

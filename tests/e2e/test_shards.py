@@ -68,6 +68,7 @@ async def test_two_processes_four_shards_one_killed_and_restarted(
         async with bot_process(sandbox, url, *FIRST_HALF) as first:
             await sandbox.wait_ready(timeout=60, sessions=SHARDS)
             assert sandbox.shard_sessions() == dict.fromkeys(range(SHARDS), 1)
+            assert sandbox.command_syncs == 1, "only the process holding shard 0 syncs"
             for channel in channels:
                 started = await sandbox.slash(
                     alice, "game new", {"system": "duel", "mode": "two-player"}, channel=channel
@@ -84,6 +85,7 @@ async def test_two_processes_four_shards_one_killed_and_restarted(
         await wait_for_shards(sandbox, {2, 3})
         async with bot_process(sandbox, url, *FIRST_HALF):
             await wait_for_shards(sandbox, set(range(SHARDS)))
+            assert sandbox.command_syncs == 2
             for channel in first_channels:  # the restarted process finds its games
                 status = await sandbox.slash(bob, "game status", channel=channel)
                 assert status.response is not None and "Tally 2." in status.response.text()
