@@ -4,9 +4,13 @@ that keeps a second process off a SQLite database."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from prometheus_client import REGISTRY
 
+from bot import metrics
+from bot.logs import shard_of
 from bot.settings import Settings
 from bot.sharding import ShardSpecError, check_shards, parse_shard_ids, syncs_commands
 from bot.storage.single_process import DatabaseInUse, hold_database, lock_path
@@ -96,3 +100,16 @@ def test_postgres_and_memory_databases_need_no_lock() -> None:
     assert lock_path("sqlite+aiosqlite://") is None
     assert lock_path("sqlite+aiosqlite:///:memory:") is None
     assert hold_database("postgresql+asyncpg://laager@localhost/laager") is None
+
+
+def test_logs_and_metrics_name_the_shard_discord_routes_a_guild_to() -> None:
+    sharded = SimpleNamespace(shard_count=4)
+    assert shard_of(sharded, 1234 << 22) == 1234 % 4 == 2
+    assert shard_of(sharded, (1235 << 22) + 77) == 3
+    assert shard_of(sharded, None) == 0  # DMs come on shard 0
+    extras: dict[str, object] = {}
+    labels = {"command": "game new", "outcome": "ok", "shard": "3"}
+    before = REGISTRY.get_sample_value("laager_commands_total", labels) or 0.0
+    metrics.command_started(extras, "game new", 3)
+    metrics.command_finished(extras, "ok")
+    assert REGISTRY.get_sample_value("laager_commands_total", labels) == before + 1
