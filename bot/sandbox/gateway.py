@@ -21,7 +21,12 @@ from aiohttp import WSMsgType, web
 
 from bot.sandbox import payloads
 from bot.sandbox.models import JSON
-from bot.sandbox.shards import SessionStartLimit, shard_for, shard_refusal
+from bot.sandbox.shards import (
+    MAX_GUILDS_PER_SHARD,
+    SessionStartLimit,
+    shard_for,
+    shard_refusal,
+)
 from bot.sandbox.state import SandboxState
 
 log = logging.getLogger(__name__)
@@ -299,8 +304,8 @@ class Gateway:
 
     async def _identify(self, connection: GatewayConnection, data: JSON) -> GatewaySession | None:
         guild_ids = list(self._state.guilds)
-        limit = self.max_guilds_per_shard
-        refusal = shard_refusal(data.get("shard"), guild_ids, *([limit] if limit else []))
+        limit = self.max_guilds_per_shard or MAX_GUILDS_PER_SHARD
+        refusal = shard_refusal(data.get("shard"), guild_ids, limit)
         if refusal is not None:
             await connection.close(code=refusal[0])
             return None

@@ -32,9 +32,7 @@ def recommended_shards(guild_count: int) -> int:
     return max(1, math.ceil(guild_count / GUILDS_PER_RECOMMENDED_SHARD))
 
 
-def shard_refusal(
-    shard: object, guild_ids: list[int], max_guilds: int = MAX_GUILDS_PER_SHARD
-) -> tuple[int, str] | None:
+def shard_refusal(shard: object, guild_ids: list[int], max_guilds: int) -> tuple[int, str] | None:
     """The close code and reason Discord would end this IDENTIFY's ``shard`` with, or None."""
     if shard is None:
         count, shard_id = 1, 0
