@@ -54,7 +54,8 @@ class InteractionDispatcher:
         if session is None:
             connected = [s.index for s in gateway.live_sessions()]
             missing = (
-                f"with index {via} (connected: {connected})"
+                f"with index {via} holds the shard of {channel.guild_id or 'DMs'} "
+                f"(connected: {connected})"
                 if via is not None
                 else f"holding the shard of {channel.guild_id or 'DMs'} is connected"
             )

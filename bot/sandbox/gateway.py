@@ -213,12 +213,11 @@ class Gateway:
     def pick_session(
         self, via: int | None = None, guild_id: int | None = None
     ) -> GatewaySession | None:
-        """The session an interaction goes to: the one asked for, else round-robin over the
-        sessions of the shard that owns the guild (shard 0 for a DM)."""
-        live = self.live_sessions()
+        """The session an interaction goes to, among those of the shard that owns the guild
+        (shard 0 for a DM): the one asked for, else the next in turn."""
+        owners = [s for s in self.live_sessions() if s.owns(guild_id)]
         if via is not None:
-            return next((s for s in live if s.index == via), None)
-        owners = [s for s in live if s.owns(guild_id)]
+            return next((s for s in owners if s.index == via), None)
         if not owners:
             return None
         session = owners[self._next_turn % len(owners)]

@@ -16,7 +16,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS
 from tests.sandbox.demo_bot import DemoBot
 
@@ -233,6 +233,8 @@ async def test_interactions_go_to_the_shard_owning_the_guild_and_dms_to_shard_ze
                 assert answer.response.content == f"pong from shard {shard_id}"
         in_dm = await sandbox.slash(alice, "ping", channel=sandbox.dm_channel(alice))
         assert in_dm.response is not None and in_dm.response.content == "pong from shard 0"
+        with pytest.raises(SandboxError, match="no bot session with index 0 holds the shard"):
+            await sandbox.slash(alice, "ping", channel=channels[1], via=0)
     finally:
         for task in answering:
             task.cancel()
