@@ -20,6 +20,7 @@ from bot.log_guard import guard_logs, known
 from bot.reply_windows import ReplyWindows
 from bot.service import GameService, SeedSource, Update
 from bot.settings import Settings
+from bot.sharding import syncs_commands
 from bot.status_server import StatusServer
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
@@ -70,6 +71,8 @@ class LaagerBot(commands.AutoShardedBot):
             tree_cls=AnsweringTree,
             guild_ready_timeout=0.5,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
         )
         self.settings = settings
         self.pairings = pairings(settings.extra_systems)
@@ -98,8 +101,9 @@ class LaagerBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Open /health and /metrics (so a probe sees the start), migrate, start the render
-        workers, load the cogs and sync their commands; a refused sync stops the start
-        (CommandsRefused, logged with the command and limit Discord named)."""
+        workers, load the cogs and sync their commands (only in the process holding shard 0,
+        since the tree is global); a refused sync stops the start (CommandsRefused, logged
+        with the command and limit Discord named)."""
         port = self.settings.status_port
         if port is not None:
             self.status_server = StatusServer(self, self.settings.status_host, port)
@@ -109,6 +113,9 @@ class LaagerBot(commands.AutoShardedBot):
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
         await self.load_cogs()
         place_commands(self.tree)
+        if not syncs_commands(self.settings.shard_ids):
+            log.info("commands are synced by the process holding shard 0")
+            return
         guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

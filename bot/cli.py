@@ -19,6 +19,8 @@ from bot import db_commands as db_data
 from bot import render_pool
 from bot.logs import configure_logging
 from bot.settings import Settings
+from bot.sharding import ShardSpecError, check_shards, parse_shard_ids
+from bot.storage.single_process import DatabaseInUse, hold_database
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -28,7 +30,15 @@ if TYPE_CHECKING:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laager", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("run", help="run the bot (token from DISCORD_TOKEN or .env)")
+    run = commands.add_parser("run", help="run the bot (token from DISCORD_TOKEN or .env)")
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="hold only these shards, e.g. 0-3 or 0,2 (other processes hold the rest)",
+    )
+    run.add_argument(
+        "--shard-count", type=int, metavar="N", help="shards across every process (with --shards)"
+    )
     commands.add_parser("health", help="ask the running bot's /health; exit 0 when healthy")
     db = commands.add_parser("db", help="database migrations, export and import, forgetting")
     db_commands = db.add_subparsers(dest="db_command", required=True)
@@ -51,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     logging.getLogger("discord.client").addFilter(_no_voice_notice)
     if args.command == "run":
+        try:
+            settings = sharded(settings, args.shards, args.shard_count)
+        except ShardSpecError as error:
+            print(error)
+            return 2
         return _run(settings)
     if args.command == "db" and args.db_command in db_data.COMMANDS:
         return db_data.run_command(settings, args)
@@ -60,6 +75,18 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_db(settings, args.db_command, getattr(args, "revision", None)))
     lines = args.script.read_text().splitlines() if args.script else None
     return asyncio.run(_sandbox(settings, lines, args.seed, args.out))
+
+
+def sharded(settings: Settings, shards: str | None, shard_count: int | None) -> Settings:
+    """The settings with the command line's shards (over SHARD_IDS and SHARD_COUNT), checked."""
+    update: dict[str, object] = {}
+    if shards is not None:
+        update["shard_ids"] = parse_shard_ids(shards)
+    if shard_count is not None:
+        update["shard_count"] = shard_count
+    chosen = settings.model_copy(update=update)
+    check_shards(chosen.shard_ids, chosen.shard_count)
+    return chosen
 
 
 def _no_voice_notice(record: logging.LogRecord) -> bool:
@@ -77,6 +104,12 @@ def _run(settings: Settings) -> int:
         return 2
     from bot.app import LaagerBot, point_at
     from bot.command_sync import CommandsRefused
+
+    try:
+        database_lock = hold_database(settings.database_url)
+    except DatabaseInUse as refusal:
+        print(refusal)
+        return 3
 
     # What the imports built lives as long as the process: kept out of the collector's
     # sight, a full collection no longer walks it, so it pauses the bot for milliseconds
@@ -99,6 +132,8 @@ def _run(settings: Settings) -> int:
         return 1  # the bot has logged which command broke which limit
     finally:
         render_pool.POOL.close(wait=True)
+        if database_lock is not None:
+            database_lock.close()
     return 0
 
 

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import errors, metrics
-from bot.logs import bind_interaction
+from bot.logs import bind_interaction, shard_of
 from bot.reach import speaks_here
 from bot.service import Actor, Place
 from bot.text_fit import fit
@@ -125,7 +125,8 @@ def answering(
     @functools.wraps(handler)
     async def answered(interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         bind_interaction(interaction)
-        metrics.command_started(interaction.extras, f"component:{handler.__name__}")
+        shard = shard_of(interaction.client, interaction.guild_id)
+        metrics.command_started(interaction.extras, f"component:{handler.__name__}", shard)
         try:
             await handler(interaction, *args, **kwargs)
         except Exception as error:
@@ -169,7 +170,9 @@ class AnsweringTree(app_commands.CommandTree):
         bind_interaction(interaction)
         if interaction.type is discord.InteractionType.application_command:
             if interaction.command is not None:
-                metrics.command_started(interaction.extras, interaction.command.qualified_name)
+                name = interaction.command.qualified_name
+                shard = shard_of(interaction.client, interaction.guild_id)
+                metrics.command_started(interaction.extras, name, shard)
             data = interaction.data or {}
             if data.get("type", 1) == 1:
                 command, options = self._get_app_command_options(data)  # type: ignore[arg-type]

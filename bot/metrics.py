@@ -23,13 +23,14 @@ FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
 COMMANDS = Counter(
     "laager_commands",
     "Slash commands and component presses handled, by command and outcome "
-    "(ok, refused: the player was told why, error: the bot apologised).",
-    ["command", "outcome"],
+    "(ok, refused: the player was told why, error: the bot apologised), and by the shard "
+    "it came on.",
+    ["command", "outcome", "shard"],
 )
 COMMAND_SECONDS = Histogram(
     "laager_command_seconds",
-    "Time from the bot receiving an interaction to its handler finishing.",
-    ["command"],
+    "Time from the bot receiving an interaction to its handler finishing, by command and shard.",
+    ["command", "shard"],
     buckets=LATENCY_BUCKETS,
 )
 RENDER_SECONDS = Histogram(
@@ -59,10 +60,12 @@ async def no_outbox() -> int:
     return 0
 
 
-def command_started(extras: dict[Any, Any], name: str) -> None:
-    """Note on an interaction's ``extras`` when its handling began, and under which name."""
+def command_started(extras: dict[Any, Any], name: str, shard: int) -> None:
+    """Note on an interaction's ``extras`` when its handling began, under which name, and
+    on which shard it came."""
     extras.setdefault("metrics_started", time.perf_counter())
     extras.setdefault("metrics_command", name)
+    extras.setdefault("metrics_shard", str(shard))
 
 
 def command_finished(extras: dict[Any, Any], outcome: str) -> float | None:
@@ -73,8 +76,9 @@ def command_finished(extras: dict[Any, Any], outcome: str) -> float | None:
         return None
     name = extras.get("metrics_command", "?")
     seconds = time.perf_counter() - started
-    COMMANDS.labels(name, outcome).inc()
-    COMMAND_SECONDS.labels(name).observe(seconds)
+    shard = extras.get("metrics_shard", "0")
+    COMMANDS.labels(name, outcome, shard).inc()
+    COMMAND_SECONDS.labels(name, shard).observe(seconds)
     return seconds
 
 

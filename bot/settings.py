@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.sharding import parse_shard_ids
 from bot.storage.db import DEFAULT_DATABASE_URL
 
 
@@ -64,6 +65,16 @@ class Settings(BaseSettings):
         default="127.0.0.1", description="Address the /metrics and /health server listens on."
     )
 
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process holds, e.g. 0-3 or 0,2 (unset: every shard; "
+        "`laager run --shards` sets it). Needs SHARD_COUNT.",
+    )
+    shard_count: int | None = Field(
+        default=None,
+        description="Shards across every process (unset: the count Discord recommends).",
+    )
+
     def seed_refusal(self) -> str | None:
         """Why the bot must not start with this master seed; None when it may."""
         if self.seed is None or self.allow_insecure_seed:
@@ -79,6 +90,13 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_range(cls, value: object) -> object:
+        if isinstance(value, str):
+            return parse_shard_ids(value) if value.strip() else None
+        return value
 
     @field_validator("extra_systems", mode="before")
     @classmethod

@@ -24,7 +24,8 @@ from bot.sandbox.models import (
 
 
 class InteractionDispatcher:
-    """Round-robins interactions over sessions and settles each before returning it."""
+    """Round-robins interactions over the sessions of the shard that owns the channel's
+    guild, and settles each before returning it."""
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
@@ -50,11 +51,14 @@ class InteractionDispatcher:
         owners: dict[str, str],
     ) -> SandboxInteraction:
         gateway = self._backend.gateway
-        session = gateway.pick_session(via)
+        session = gateway.pick_session(via, channel.guild_id)
         if session is None:
             connected = [s.index for s in gateway.live_sessions()]
             missing = (
-                f"with index {via} (connected: {connected})" if via is not None else "is connected"
+                f"with index {via} holds the shard of {channel.guild_id or 'DMs'} "
+                f"(connected: {connected})"
+                if via is not None
+                else f"holding the shard of {channel.guild_id or 'DMs'} is connected"
             )
             raise SandboxError(f"cannot send {label}: no bot session {missing}")
         if opened_by is not None:

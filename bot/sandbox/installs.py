@@ -89,7 +89,7 @@ def authorizing_owners(
         if channel.is_dm:
             owners[str(GUILD_INSTALL)] = "0"
         elif not channel.bot_absent:
-            owners[str(GUILD_INSTALL)] = str(state.guild_id)
+            owners[str(GUILD_INSTALL)] = str(state.guild_of(channel))
     if USER_INSTALL in types and user.id in state.user_installs:
         owners[str(USER_INSTALL)] = str(user.id)
     return owners

@@ -80,6 +80,8 @@ class SandboxChannel:
     """The people in a group DM."""
     outside_guild_id: int | None = None
     """For a channel of a server that has not added the bot: that server's id."""
+    guild_id: int | None = None
+    """The guild the channel belongs to; None for a DM."""
 
     @property
     def is_dm(self) -> bool:

@@ -160,11 +160,12 @@ def interaction_channel_payload(
     return channel_payload(state, channel) | {"permissions": str(grant)}
 
 
-def guild_create_payload(state: SandboxState) -> JSON:
+def guild_create_payload(state: SandboxState, guild_id: int | None = None) -> JSON:
+    guild_id = guild_id or state.guild_id
     members = list(state.members.values())
     return {
-        "id": str(state.guild_id),
-        "name": state.guild_name,
+        "id": str(guild_id),
+        "name": state.guilds[guild_id],
         "icon": None,
         "splash": None,
         "discovery_splash": None,
@@ -181,14 +182,14 @@ def guild_create_payload(state: SandboxState) -> JSON:
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "preferred_locale": "en-US",
-        "system_channel_id": str(state.default_channel.id),
+        "system_channel_id": str(state.guild_defaults[guild_id].id),
         "system_channel_flags": 0,
         "features": [],
         "emojis": [],
         "stickers": [],
-        "roles": [role_payload(role) for role in state.roles.values()],
-        "channels": [channel_payload(state, c) for c in state.guild_channels()],
-        "threads": [channel_payload(state, t) for t in state.threads()],
+        "roles": [role_payload(role) for role in state.guild_roles(guild_id)],
+        "channels": [channel_payload(state, c) for c in state.guild_channels(guild_id)],
+        "threads": [channel_payload(state, t) for t in state.threads(guild_id)],
         "members": [member_payload(member) for member in members],
         "member_count": len(members),
         "presences": [],

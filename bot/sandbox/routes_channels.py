@@ -109,7 +109,10 @@ class ChannelRoutes:
         fields = request[BODY_KEY].fields
         if int(fields.get("type") or 0) != ChannelType.GUILD_TEXT:
             return discord_error(400, INVALID_FORM_BODY, "Only text channels are sandboxed")
-        channel = self._state.add_channel(str(fields["name"]))
+        guild_id = request.match_info["guild_id"]
+        if not guild_id.isdigit() or int(guild_id) not in self._state.guilds:
+            return not_found(10004, "Guild")
+        channel = self._state.add_channel(str(fields["name"]), guild_id=int(guild_id))
         data = payloads.channel_payload(self._state, channel)
         self._backend.gateway.broadcast("CHANNEL_CREATE", data, GUILDS)
         return json_response(data, status=201)

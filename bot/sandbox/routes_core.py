@@ -21,6 +21,7 @@ from bot.sandbox.http_responses import (
 )
 from bot.sandbox.models import SandboxError
 from bot.sandbox.rest_server import BODY_KEY
+from bot.sandbox.shards import recommended_shards
 
 
 class CoreRoutes:
@@ -103,9 +104,13 @@ class CoreRoutes:
         return json_response({"url": self._gateway_url()})
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        """The gateway URL, the recommended shard count and the session start budget."""
         return json_response(
-            {"url": self._gateway_url(), "shards": 1, "session_start_limit": limit}
+            {
+                "url": self._gateway_url(),
+                "shards": recommended_shards(len(self._state.guilds)),
+                "session_start_limit": self._backend.gateway.session_starts.payload(),
+            }
         )
 
     # application commands
@@ -114,7 +119,7 @@ class CoreRoutes:
         guild_id = request.match_info.get("guild_id")
         if guild_id is None:
             return None
-        if guild_id != str(self._state.guild_id):
+        if not guild_id.isdigit() or int(guild_id) not in self._state.guilds:
             return not_found(10004, "Guild")
         return int(guild_id)
 
@@ -178,15 +183,17 @@ class CoreRoutes:
         return json_response(payloads.user_payload(user))
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        if request.match_info["guild_id"] != str(self._state.guild_id):
+        guild_id = request.match_info["guild_id"]
+        if not guild_id.isdigit() or int(guild_id) not in self._state.guilds:
             return not_found(10004, "Guild")
-        guild = payloads.guild_create_payload(self._state)
+        guild = payloads.guild_create_payload(self._state, int(guild_id))
         for key in ("channels", "threads", "members", "presences", "voice_states", "joined_at"):
             guild.pop(key, None)
         return json_response(guild)
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        channels = self._state.guild_channels()
+        guild_id = request.match_info["guild_id"]
+        channels = self._state.guild_channels(int(guild_id)) if guild_id.isdigit() else []
         return json_response([payloads.channel_payload(self._state, c) for c in channels])
 
     async def guild_roles(self, request: web.Request) -> web.Response:

@@ -43,6 +43,7 @@ from bot.sandbox.models import (
 )
 from bot.sandbox.rest_server import TrafficGuard
 from bot.sandbox.server import SandboxServer
+from bot.sandbox.shards import shard_for
 from bot.sandbox.snowflakes import SnowflakeClock
 from bot.sandbox.spec_validation import SpecValidator
 from bot.sandbox.state import ChannelRef, RoleRef, SandboxState, UserRef
@@ -53,7 +54,8 @@ DEFAULT_TIMEOUT = 10.0
 
 
 class DiscordSandbox:
-    """One guild, one bot application, any number of players; see the module docstring."""
+    """Guilds (one by default), one bot application, any number of players; see the module
+    docstring."""
 
     def __init__(
         self,
@@ -225,8 +227,66 @@ class DiscordSandbox:
         member = self.state.members[self.state.user(user).id]
         member.granted = permissions.apply_grants(member.granted, grants)
 
-    def add_channel(self, name: str) -> int:
-        channel = self.state.add_channel(name)
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
+        """Add the bot to another guild (its GUILD_CREATE goes to the owning shard) and
+        return the id of the guild's #general. ``shard=(shard_id, shard_count)`` picks an id
+        that Discord's formula routes to that shard."""
+        if shard is not None:
+            shard_id, count = shard
+            if not 0 <= shard_id < count:
+                raise SandboxError(f"shard {shard_id} is not one of {count} shards")
+            while shard_for(self.state.clock.peek_id(), count) != shard_id:
+                self.state.clock.next_id()
+        guild_id = self.state.add_guild(name)
+        self._backend.gateway.join_guild(guild_id)
+        return self.state.guild_defaults[guild_id].id
+
+    def guild_of(self, channel: ChannelRef) -> int | None:
+        """The id of the guild a channel is in (None for a DM)."""
+        return self.state.channel(channel).guild_id
+
+    def shard_sessions(self) -> dict[int, int]:
+        """How many connected, ready sessions hold each shard id."""
+        held: dict[int, int] = {}
+        for session in self._backend.gateway.live_sessions():
+            held[session.shard_id] = held.get(session.shard_id, 0) + 1
+        return held
+
+    @property
+    def command_syncs(self) -> int:
+        """How many times the bot registered (overwrote or created) its commands."""
+        return self._backend.commands.sync_count
+
+    @property
+    def sessions_started(self) -> int:
+        """IDENTIFYs accepted so far (a RESUME starts no session)."""
+        return self._backend.gateway.session_starts.used
+
+    @property
+    def max_guilds_per_shard(self) -> int | None:
+        return self._backend.gateway.max_guilds_per_shard
+
+    @max_guilds_per_shard.setter
+    def max_guilds_per_shard(self, limit: int | None) -> None:
+        """Lower Discord's 2,500 guilds per shard, to see 4011 (Sharding required)."""
+        self._backend.gateway.max_guilds_per_shard = limit
+
+    async def drop_connection(self, shard_id: int) -> None:
+        """Cut the gateway connection of the sessions holding a shard, as a network fault
+        would, and wait until the bot has reconnected and resumed them."""
+        try:
+            resumed = await self._backend.gateway.drop(shard_id)
+        except ValueError as error:
+            raise SandboxError(str(error)) from None
+        activity = self._backend.activity
+        if not await activity.wait_for(resumed, activity.now() + self.timeout):
+            raise SandboxTimeout(f"shard {shard_id} did not resume within {self.timeout:g} s")
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> int:
+        """A text channel in the default guild, or in ``guild_id``."""
+        if guild_id is not None and guild_id not in self.state.guilds:
+            raise SandboxError(f"no such guild: {guild_id}")
+        channel = self.state.add_channel(name, guild_id=guild_id)
         data = payloads.channel_payload(self.state, channel)
         self._backend.gateway.broadcast("CHANNEL_CREATE", data, GUILDS)
         return channel.id
@@ -487,8 +547,9 @@ class DiscordSandbox:
         return who, where
 
     def _scope(self, channel: SandboxChannel) -> int | None:
-        """Guild commands apply only in the bot's own server; elsewhere only global ones."""
-        return self.guild_id if self.state.guild_of(channel) == self.guild_id else None
+        """Guild commands apply only in a server that added the bot; elsewhere only global ones."""
+        guild_id = self.state.guild_of(channel)
+        return guild_id if guild_id in self.state.guilds else None
 
     def _check_offered(self, definition: JSON, channel: SandboxChannel, user: SandboxUser) -> None:
         """Discord's client shows a command only where its contexts and installs allow."""

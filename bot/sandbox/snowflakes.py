@@ -24,6 +24,10 @@ class SnowflakeClock:
         self._ticks += 1
         return (self._start_ms + self._ticks - DISCORD_EPOCH_MS) << 22
 
+    def peek_id(self) -> int:
+        """The snowflake the next call to :meth:`next_id` will return."""
+        return (self._start_ms + self._ticks + 1 - DISCORD_EPOCH_MS) << 22
+
     @staticmethod
     def timestamp_of(snowflake: int) -> str:
         """ISO-8601 time embedded in a snowflake, as Discord formats message timestamps."""

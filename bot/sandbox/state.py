@@ -1,4 +1,8 @@
-"""The sandbox guild, its users, channels and messages, and the log of message changes."""
+"""The sandbox's guilds, its users, channels and messages, and the log of message changes.
+
+The first guild is the default one; more can be added so that a sharded bot sees guilds on
+different shards. Every user is a member of every guild, with the same roles.
+"""
 
 from __future__ import annotations
 
@@ -43,12 +47,14 @@ class MessageChanges:
 
 
 class SandboxState:
-    """Everything the fake Discord knows about: one guild, its members, channels and messages."""
+    """Everything the fake Discord knows about: guilds, members, channels and messages."""
 
     def __init__(self, clock: SnowflakeClock, *, bot_name: str = "Laager") -> None:
         self.clock = clock
         self.guild_id = clock.next_id()
         self.guild_name = "Laager Sandbox"
+        self.guilds: dict[int, str] = {self.guild_id: self.guild_name}
+        """Every guild the bot is in, by id, with its name (the first is the default)."""
         self.bot_user = SandboxUser(clock.next_id(), bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.users: dict[int, SandboxUser] = {}
@@ -74,6 +80,23 @@ class SandboxState:
         self.owner = self.add_user("server-owner")
         self.members[self.owner.id].granted = permissions.ADMINISTRATOR
         self.default_channel = self.add_channel("general")
+        self.guild_defaults: dict[int, SandboxChannel] = {self.guild_id: self.default_channel}
+        """Each guild's first channel (its system channel)."""
+
+    # guilds
+
+    def add_guild(self, name: str) -> int:
+        """A further guild with its own #general; returns its id."""
+        guild_id = self.clock.next_id()
+        self.guilds[guild_id] = name
+        self.guild_defaults[guild_id] = self.add_channel("general", guild_id=guild_id)
+        return guild_id
+
+    def guild_roles(self, guild_id: int) -> list[SandboxRole]:
+        """A guild's roles: its own @everyone (whose id is the guild's), then the shared ones."""
+        everyone = self.roles[self.guild_id]
+        own = SandboxRole(guild_id, everyone.name, everyone.permissions, position=0)
+        return [own, *(role for role in self.roles.values() if role.id != self.guild_id)]
 
     # users, roles, members
 
@@ -132,10 +155,14 @@ class SandboxState:
 
     # channels
 
-    def add_channel(self, name: str) -> SandboxChannel:
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> SandboxChannel:
         name = name.lstrip("#")
         channel = SandboxChannel(
-            self.clock.next_id(), name, ChannelType.GUILD_TEXT, position=len(self.channels)
+            self.clock.next_id(),
+            name,
+            ChannelType.GUILD_TEXT,
+            position=len(self.channels),
+            guild_id=guild_id or self.guild_id,
         )
         self.channels[channel.id] = channel
         return channel
@@ -143,7 +170,13 @@ class SandboxState:
     def add_thread(self, parent: ChannelRef, name: str, *, private: bool = False) -> SandboxChannel:
         parent_channel = self.channel(parent)
         kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
-        thread = SandboxChannel(self.clock.next_id(), name, kind, parent_id=parent_channel.id)
+        thread = SandboxChannel(
+            self.clock.next_id(),
+            name,
+            kind,
+            parent_id=parent_channel.id,
+            guild_id=parent_channel.guild_id,
+        )
         self.channels[thread.id] = thread
         return thread
 
@@ -162,16 +195,18 @@ class SandboxState:
         if guild_id is None:
             guild_id = self.clock.next_id()
             self.outside_guilds[guild_id] = guild_name
-        channel = SandboxChannel(self.clock.next_id(), name.lstrip("#"), ChannelType.GUILD_TEXT)
+        channel = SandboxChannel(
+            self.clock.next_id(), name.lstrip("#"), ChannelType.GUILD_TEXT, guild_id=guild_id
+        )
         channel.outside_guild_id = guild_id
         self.channels[channel.id] = channel
         return channel
 
     def guild_of(self, channel: SandboxChannel) -> int | None:
-        """The server a channel belongs to: the sandbox guild, another server, or none."""
+        """The server a channel belongs to: one of the bot's, another server, or none."""
         if channel.is_dm or channel.is_group_dm:
             return None
-        return channel.outside_guild_id or self.guild_id
+        return channel.guild_id
 
     def channel(self, ref: ChannelRef) -> SandboxChannel:
         """Look a channel up by object, id or name ("general" or "#general")."""
@@ -188,15 +223,17 @@ class SandboxState:
             raise SandboxError(f"no such channel: {ref!r}")
         return found
 
-    def guild_channels(self) -> list[SandboxChannel]:
+    def guild_channels(self, guild_id: int | None = None) -> list[SandboxChannel]:
+        wanted = guild_id or self.guild_id
         return [
             c
             for c in self.channels.values()
-            if c.type is ChannelType.GUILD_TEXT and c.outside_guild_id is None
+            if c.type is ChannelType.GUILD_TEXT and c.guild_id == wanted
         ]
 
-    def threads(self) -> list[SandboxChannel]:
-        return [c for c in self.channels.values() if c.is_thread]
+    def threads(self, guild_id: int | None = None) -> list[SandboxChannel]:
+        wanted = guild_id or self.guild_id
+        return [c for c in self.channels.values() if c.is_thread and c.guild_id == wanted]
 
     def dm_channel(self, user: SandboxUser) -> SandboxChannel:
         """The DM channel between the bot and a user, opened on first use."""

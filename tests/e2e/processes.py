@@ -15,10 +15,9 @@ from tests.e2e.conftest import TEST_SYSTEMS
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@asynccontextmanager
-async def bot_process(sandbox: DiscordSandbox, database_url: str) -> AsyncIterator[None]:
-    """``laager run`` in a child process; stopped (SIGTERM, then SIGKILL) on exit."""
-    env = {
+def bot_env(sandbox: DiscordSandbox, database_url: str) -> dict[str, str]:
+    """The environment of a ``laager run`` against the sandbox."""
+    return {
         **os.environ,
         "DISCORD_TOKEN": sandbox.token,
         "DISCORD_API_BASE": sandbox.api_base,
@@ -27,11 +26,25 @@ async def bot_process(sandbox: DiscordSandbox, database_url: str) -> AsyncIterat
         "EXTRA_SYSTEMS": ",".join(TEST_SYSTEMS),
         "LOG_LEVEL": "WARNING",
     }
+
+
+@asynccontextmanager
+async def bot_process(
+    sandbox: DiscordSandbox, database_url: str, *run_args: str
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``laager run *run_args`` in a child process; stopped (SIGTERM, then SIGKILL) on exit
+    unless the test already ended it."""
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        *run_args,
+        cwd=ROOT,
+        env=bot_env(sandbox, database_url),
     )
     try:
-        yield
+        yield child
     finally:
         if child.returncode is None:
             child.terminate()

@@ -81,14 +81,25 @@ async def test_commands_renders_statements_and_reminders_move_the_metrics(
     assert await watched.get_cog("Reminders").remind_idle() == 1
     after = await scrape(watched)
 
-    assert moved(before, after, "laager_commands_total", command="game new", outcome="ok") == 1
-    assert moved(before, after, "laager_commands_total", command="game new", outcome="refused") == 1
+    assert (
+        moved(before, after, "laager_commands_total", command="game new", outcome="ok", shard="0")
+        == 1
+    )
+    assert (
+        moved(
+            before, after, "laager_commands_total", command="game new", outcome="refused", shard="0"
+        )
+        == 1
+    )
     presses = moved(
-        before, after, "laager_commands_total", command="component:choose", outcome="ok"
+        before, after, "laager_commands_total", command="component:choose", outcome="ok", shard="0"
     )
     assert presses == 2
-    assert moved(before, after, "laager_command_seconds_count", command="game new") == 2
-    assert moved(before, after, "laager_command_seconds_count", command="component:choose") == 2
+    assert moved(before, after, "laager_command_seconds_count", command="game new", shard="0") == 2
+    assert (
+        moved(before, after, "laager_command_seconds_count", command="component:choose", shard="0")
+        == 2
+    )
     assert moved(before, after, "laager_render_seconds_count", system="duel") >= 3
     assert moved(before, after, "laager_database_seconds_count", statement="insert") >= 1
     assert moved(before, after, "laager_database_seconds_count", statement="select") >= 3
@@ -204,7 +215,7 @@ async def test_a_bot_process_logs_json_and_serves_health_and_metrics(
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
                 scraped = await response.text()
-        assert 'laager_commands_total{command="game new",outcome="ok"} 1.0' in scraped
+        assert 'laager_commands_total{command="game new",outcome="ok",shard="0"} 1.0' in scraped
         assert "laager_active_games 1.0" in scraped
     finally:
         child.terminate()
