@@ -6,6 +6,7 @@ import hashlib
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from bot.log_guard import known
 from bot.logs import bind_game
 from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
-from bot.recap import NotRecappable, send_recap
+from bot.recap import NotRecappable, recap_message, send_recap
 from bot.reports import Report, phase_report
 from bot.service import Update
 from bot.systems import Pairing
@@ -192,6 +193,22 @@ async def post_new(
         else:
             await interaction.response.defer(thinking=True)
     bot = interaction.client
+    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    if panel is not None:
+        await interaction.edit_original_response(**panel)
+    elif retire_buttons:
+        await interaction.edit_original_response(view=None)
+    await retire_previous(interaction, previous)
+    posted = await interaction.followup.send(**kwargs, wait=True)
+    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+    await after_post(interaction, update)
+
+
+async def new_post(
+    bot: LaagerBot, update: Update, view: View, last_picture: str | None
+) -> tuple[dict, str | None, bool]:
+    """A new post for the update, the map attached when the drawn position changed: the
+    message, the fingerprint of the drawn map, and whether the map is attached."""
     pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
@@ -219,20 +236,55 @@ async def post_new(
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
-    if panel is not None:
-        await interaction.edit_original_response(**panel)
-    elif retire_buttons:
-        await interaction.edit_original_response(view=None)
-    await retire_previous(interaction, previous)
-    posted = await interaction.followup.send(**kwargs, wait=True)
-    await bot.store.note_post(update.game.id, posted.id, shown if picture else None)
+    return kwargs, shown, picture is not None
+
+
+async def post_unprompted(bot: LaagerBot, update: Update) -> None:
+    """Post an update nobody's interaction asked for (the bot standing in when a deadline ran
+    out) in the game's channel: the same post as a command's, the previous post's buttons
+    retired, hidden information by DM, the recap if the game ended."""
+    bind_game(update.game.id)
+    view = update.public_view()
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    previous, last_picture = await bot.store.post_of(update.game.id)
+    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    if previous is not None:
+        try:
+            await channel.get_partial_message(previous).edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not retire the buttons of message %s", previous, exc_info=True)
+    posted = await channel.send(**kwargs)
+    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+
+    async def closed(user_id: int, parts: list[str]) -> None:
+        await channel.send(dms_closed(user_id))
+
+    await deliver_private(bot, update, closed)
+    if update.result and update.game.status == "finished":
+        try:
+            await channel.send(**await recap_message(bot, update.game, COLOUR))
+        except Exception:
+            log.exception("the recap of game %s failed", update.game.id)
+
+
+async def remember_post(
+    bot: LaagerBot,
+    update: Update,
+    view: View,
+    posted: discord.Message,
+    previous: int | None,
+    shown: str | None,
+    pictured: bool,
+    last_picture: str | None,
+) -> None:
+    """Note a new post as the game's current one, and as its phase's while the phase lasts."""
+    await bot.store.note_post(update.game.id, posted.id, shown if pictured else None)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
         seen = shown if shown is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
-    await after_post(interaction, update)
 
 
 def show_map(embed: discord.Embed, pairing: Pairing) -> None:
@@ -423,25 +475,40 @@ async def send_private(interaction: discord.Interaction[LaagerBot], update: Upda
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
     )
+
+    async def closed(user_id: int, parts: list[str]) -> None:
+        if user_id == interaction.user.id:
+            for part in parts:
+                await interaction.followup.send(
+                    f"I could not DM you (your DMs are closed), so here it is privately:\n{part}",
+                    ephemeral=True,
+                )
+        else:
+            await interaction.followup.send(dms_closed(user_id))
+
+    await deliver_private(interaction.client, update, closed)
+
+
+def dms_closed(user_id: int) -> str:
+    return (
+        f"I could not DM <@{user_id}>: their DMs are closed. They can read their hidden "
+        "information with `/game status`."
+    )
+
+
+async def deliver_private(
+    bot: LaagerBot, update: Update, closed: Callable[[int, list[str]], Awaitable[None]]
+) -> None:
+    """DM each player their hidden information, in as many messages as it takes; ``closed``
+    is given the labelled parts of a player whose DMs are closed."""
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         try:
-            channel = await interaction.client.create_dm(discord.Object(user_id))
+            channel = await bot.create_dm(discord.Object(user_id))
             for part in parts:
                 await channel.send(f"{label}\n{part}")
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            if user_id == interaction.user.id:
-                for part in parts:
-                    await interaction.followup.send(
-                        "I could not DM you (your DMs are closed), so here it is privately:\n"
-                        f"{label}\n{part}",
-                        ephemeral=True,
-                    )
-            else:
-                await interaction.followup.send(
-                    f"I could not DM <@{user_id}>: their DMs are closed. They can read their "
-                    "hidden information with `/game status`."
-                )
+            await closed(user_id, [f"{label}\n{part}" for part in parts])
