@@ -12,8 +12,9 @@ from typing import Any
 import discord
 
 from bot import errors
+from bot.announce import send_private
 from bot.interactions import Interaction, actor_of, answering, place_of
-from bot.service import GameService, Place, Update, _list, _moved_on
+from bot.service import GameService, Place, Update, _list, _moved_on, hidden_lines
 from bot.storage.errors import StaleVersion
 from bot.storage.records import NewEvent, NewSeat
 from bot.text_fit import CONTENT, fit
@@ -78,7 +79,13 @@ async def hand_over(
                 )
         except StaleVersion:
             raise _moved_on() from None
-        return await service._update(game, system, [event], None)
+        await service.store.hand_back(place.channel_id, giver)  # the bot stands in no more
+        update = await service._update(game, system, [event], None)
+        for side in mine:
+            secret = hidden_lines(system, update.game.state, side)
+            if secret:
+                update.private.setdefault(taker, []).extend(secret)
+        return update
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=REQUEST_ID):
@@ -170,8 +177,7 @@ async def answered(interaction: Interaction, button: AnswerButton) -> None:
         await settle(interaction, LAPSED)
         return
     await settle(interaction, "\n".join(update.lines))
-    if update.private.get(button.taker):
-        await interaction.followup.send("\n".join(update.private[button.taker]), ephemeral=True)
+    await send_private(interaction, update)
 
 
 async def settle(interaction: Interaction, said: str) -> None:
