@@ -137,9 +137,17 @@ async def ask(interaction: Interaction, member: discord.User | discord.Member) -
         ),
     )
     request = await interaction.original_response()
-    asyncio.get_running_loop().call_later(
-        SUBSTITUTE_MINUTES * 60, lambda: asyncio.ensure_future(lapse(request))
-    )
+    asyncio.get_running_loop().call_later(SUBSTITUTE_MINUTES * 60, start_lapse, request)
+
+
+LAPSING: set[asyncio.Task[None]] = set()
+"""Lapses under way, held so none is collected before it is done."""
+
+
+def start_lapse(request: discord.InteractionMessage) -> None:
+    task = asyncio.ensure_future(lapse(request))
+    LAPSING.add(task)
+    task.add_done_callback(LAPSING.discard)
 
 
 async def lapse(request: discord.InteractionMessage) -> None:

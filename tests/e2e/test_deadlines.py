@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
+from bot import substitutes
 from bot.app import LaagerBot, running_bot
 from bot.cogs.reminders import Reminders
 from bot.sandbox import DiscordSandbox, SandboxUser
@@ -138,10 +141,13 @@ async def test_a_substitute_refused_then_granted(
     empty = await sandbox.slash(alice, "game substitute", {"member": bob}, channel=elsewhere)
     assert empty.ephemeral and "no game in this channel" in empty.response.content
     await duel(sandbox, alice, bob, 6)
+    drifter = SandboxUser(sandbox.state.clock.next_id(), "drifter")
+    sandbox.state.users[drifter.id] = drifter  # known to Discord, but not in this server
     for member, why in [
         (alice, "name another member"),
         (bob, "already plays `blue`"),
         (sandbox.state.bot_user, "A bot cannot take a seat"),
+        (drifter, "not a member of this server"),
     ]:
         refused = await sandbox.slash(alice, "game substitute", {"member": member})
         assert refused.ephemeral and why in refused.response.content
@@ -166,3 +172,29 @@ async def test_a_substitute_refused_then_granted(
     assert held == {"red": carol.id, "blue": bob.id}
     assert await sandbox.wait_for(lambda: bool(sandbox.dms(carol)))
     assert "Your hidden reserve" in sandbox.dms(carol)[-1].content
+
+
+async def test_an_unanswered_request_lapses_and_its_buttons_go(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(substitutes, "SUBSTITUTE_MINUTES", 0.02)
+    await duel(sandbox, alice, bob, 6)
+    asked = await sandbox.slash(alice, "game substitute", {"member": carol})
+    request = sandbox.state.messages[asked.response.id]
+    assert await sandbox.wait_for(lambda: request.components == [], within=10)
+    assert "lapsed" in request.content
+    monkeypatch.setattr(substitutes, "SUBSTITUTE_MINUTES", 15)
+    late = await sandbox.slash(alice, "game substitute", {"member": carol})
+    later(laager, 1)  # a press after the time is up, as after a restart, lapses too
+    pressed = await sandbox.click(carol, late.response, label="Take the seat")
+    assert "lapsed" in sandbox.state.messages[late.response.id].content
+    assert not pressed.ephemeral or "lapsed" in pressed.response.content
+    held = {
+        s.side: s.user_id for s in await laager.store.seats((await game_of(laager, sandbox)).id)
+    }
+    assert held["red"] == alice.id
