@@ -232,11 +232,17 @@ class GameCog(LaagerCog):
             description=clip("\n".join(public.lines)),
             colour=COLOUR,
         )
+        stood_in = await self.bot.store.stood_in(game.id)
         seat_lines = [
-            f"{s.side}: " + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            f"{s.side}: "
+            + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            + (" (the bot stood in when the deadline ran out)" if s.side in stood_in else "")
             for s in seats
         ]
         embed.add_field(name="Seats", value="\n".join(seat_lines) or "-", inline=False)
+        if await self.bot.store.deadline(game.id) is not None:
+            said = await deadline_line(self.bot, game.id)
+            embed.add_field(name="Turn deadline", value=said, inline=False)
         mine = [s.side for s in seats if s.user_id == interaction.user.id]
         for side in mine:
             extra = hidden_lines(system, game.state, side)

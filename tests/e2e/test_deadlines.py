@@ -75,6 +75,10 @@ async def test_reminder_then_the_bot_stands_in_and_the_player_takes_the_seat_bac
     assert after.version == before.version + 1 and after.state["next"] == "blue"
     assert await laager.store.stood_in(after.id) == ["red"]
 
+    seen = await sandbox.slash(bob, "game status")  # someone else's command hands nothing back
+    assert seen.ephemeral and "the bot stood in when the deadline ran out" in seen.response.text()
+    assert "each turn may take 4 hours" in seen.response.text()
+    assert await laager.store.stood_in(after.id) == ["red"]
     shown = await sandbox.slash(alice, "game status")
     assert shown.ephemeral
     assert await sandbox.wait_for(lambda: "is back" in sandbox.messages()[-1].content)
