@@ -13,7 +13,7 @@ import discord
 
 from bot import errors
 from bot.announce import send_private
-from bot.interactions import Interaction, actor_of, answering, place_of
+from bot.interactions import Interaction, answering, place_of
 from bot.service import GameService, Place, Update, _list, _moved_on, hidden_lines
 from bot.storage.errors import StaleVersion
 from bot.storage.records import NewEvent, NewSeat
@@ -176,7 +176,6 @@ async def answered(interaction: Interaction, button: AnswerButton) -> None:
     if not button.accept:
         await settle(interaction, f"<@{button.taker}> declined; <@{button.giver}> keeps the seat.")
         return
-    await actor_of(interaction)
     try:
         update = await hand_over(
             service, place_of(interaction), button.game, button.giver, button.taker

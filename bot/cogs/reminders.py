@@ -13,6 +13,7 @@ from bot import deadlines
 from bot.announce import DM_CLOSED, post_unprompted
 from bot.logs import bind_game
 from bot.metrics import REMINDERS_SENT
+from bot.storage import GameRecord
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
@@ -96,16 +97,26 @@ class Reminders(commands.Cog):
         try:
             dm = await self.bot.create_dm(discord.Object(user))
             await dm.send(f"**{reminder.title} · game {game.id}** in <#{game.channel_id}>: {said}")
-        except discord.Forbidden as error:
+        except discord.HTTPException as error:
             if error.code != DM_CLOSED:
                 log.warning("could not remind %s of game %s", user, game.id, exc_info=True)
                 return 0
-            channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-            quiet = await self.bot.store.quiet_players([user])
-            allowed = discord.AllowedMentions(users=[] if user in quiet else [discord.Object(user)])
-            await channel.send(f"<@{user}> {said} (I could not DM you.)", allowed_mentions=allowed)
+            if not await self._remind_in_channel(game, user, f"{said} (I could not DM you.)"):
+                return 0
         REMINDERS_SENT.inc()
         return 1
+
+    async def _remind_in_channel(self, game: GameRecord, user: int, said: str) -> bool:
+        """The reminder of a player whose DMs are closed, in the game's channel."""
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        quiet = await self.bot.store.quiet_players([user])
+        allowed = discord.AllowedMentions(users=[] if user in quiet else [discord.Object(user)])
+        try:
+            await channel.send(f"<@{user}> {said}", allowed_mentions=allowed)
+        except discord.HTTPException:
+            log.warning("could not remind in channel %s", game.channel_id, exc_info=True)
+            return False
+        return True
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -104,11 +104,15 @@ async def test_a_restart_between_the_deadline_and_its_expiry_loses_no_timer(
         set_ = await sandbox.slash(alice, "game settings", {"deadline_hours": 2})
         assert "turn deadline of 2 hours" in set_.response.content
         assert not set_.response.ephemeral
+    sandbox.close_dms(alice)
     async with running_bot(bot_settings(sandbox, sqlite_url)) as restarted:
         await sandbox.wait_ready()
         later(restarted, 2.2)
         assert await reminders(restarted).check_deadlines() == (1, 1)
-        assert "deadline ran out" in sandbox.messages()[-1].text()
+        reminded, stood_in = sandbox.messages()[-2:]
+        assert "runs out <t:" in reminded.content and "could not DM you" in reminded.content
+        assert reminded.pinged == [alice.id]
+        assert "deadline ran out" in stood_in.text()
         game = await game_of(restarted, sandbox)
         assert game.state["next"] == "blue"
 
