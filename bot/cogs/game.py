@@ -494,6 +494,8 @@ class GameCog(LaagerCog):
                 "\n".join([*update.lines, await deadline_line(self.bot, update.game.id)]),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+            if not changes:
+                return
         store = self.bot.store
         if changes and interaction.guild_id is not None:
             await store.update_guild_settings(interaction.guild_id, **changes)
