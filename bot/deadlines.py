@@ -48,8 +48,8 @@ async def set_deadline(service: GameService, place: Place, actor: Actor, hours: 
             )
         text = (
             f"<@{actor.user_id}> sets a turn deadline of {hours} hour{'s' * (hours != 1)}: "
-            "when a turn runs out, the bot plays that side's current phase until its player "
-            "acts again."
+            "when a turn runs out, the bot plays that side's current phase, and the seat is "
+            "its player's again the moment they act."
             if hours
             else f"<@{actor.user_id}> takes the turn deadline away; turns may take as long as "
             "they take."
