@@ -7,6 +7,7 @@ import hashlib
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from bot.logs import bind_game
 from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
 from bot.reach import speaks_here
-from bot.recap import NotRecappable, send_recap
+from bot.recap import NotRecappable, recap_message, send_recap
 from bot.reply_windows import CLOSED
 from bot.reports import Report, phase_report
 from bot.service import Update
@@ -206,6 +207,25 @@ async def post_new(
         else:
             await interaction.response.defer(thinking=True)
     bot = interaction.client
+    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    if panel is not None:
+        await interaction.edit_original_response(**panel)
+    elif retire_buttons:
+        await interaction.edit_original_response(view=None)
+    if not await retire_previous(interaction, update.game.id, previous):
+        kwargs["content"] = "\n".join([CLOSED, kwargs["content"] or ""]).strip()
+    posted = await interaction.followup.send(**kwargs, wait=True)
+    if not speaks_here(interaction):
+        bot.reply_windows.note(update.game.id, interaction)
+    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+    await after_post(interaction, update)
+
+
+async def new_post(
+    bot: LaagerBot, update: Update, view: View, last_picture: str | None
+) -> tuple[dict, str | None, bool]:
+    """A new post for the update, the map attached when the drawn position changed: the
+    message, the fingerprint of the drawn map, and whether the map is attached."""
     pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
@@ -214,14 +234,8 @@ async def post_new(
         picture.reset()
     report = report_of(update, view)
     embed = game_embed(update, view, report)
-    if panel is not None:
-        await interaction.edit_original_response(**panel)
-    elif retire_buttons:
-        await interaction.edit_original_response(view=None)
-    retired = await retire_previous(interaction, update.game.id, previous)
-    said = [] if retired else [CLOSED]
     kwargs: dict = {
-        "content": "\n".join([*said, turn_line(update, pairing.command_for)]).strip() or None,
+        "content": turn_line(update, pairing.command_for) or None,
         "embed": embed,
         "allowed_mentions": await pings_for(bot, update),
     }
@@ -239,17 +253,55 @@ async def post_new(
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
-    posted = await interaction.followup.send(**kwargs, wait=True)
-    if not speaks_here(interaction):
-        bot.reply_windows.note(update.game.id, interaction)
-    await bot.store.note_post(update.game.id, posted.id, shown if picture else None)
+    return kwargs, shown, picture is not None
+
+
+async def post_unprompted(bot: LaagerBot, update: Update) -> None:
+    """Post an update nobody's interaction asked for (the bot standing in when a deadline ran
+    out) in the game's channel: the same post as a command's, the previous post's buttons
+    retired, hidden information by DM, the recap if the game ended."""
+    bind_game(update.game.id)
+    view = update.public_view()
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    previous, last_picture = await bot.store.post_of(update.game.id)
+    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    if previous is not None:
+        try:
+            await channel.get_partial_message(previous).edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not retire the buttons of message %s", previous, exc_info=True)
+    posted = await channel.send(**kwargs)
+    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+
+    async def closed(user_id: int, parts: list[str]) -> None:
+        await channel.send(dms_closed(user_id))
+
+    await deliver_private(bot, update, closed)
+    if update.result and update.game.status == "finished":
+        try:
+            await channel.send(**await recap_message(bot, update.game, COLOUR))
+        except Exception:
+            log.exception("the recap of game %s failed", update.game.id)
+
+
+async def remember_post(
+    bot: LaagerBot,
+    update: Update,
+    view: View,
+    posted: discord.Message,
+    previous: int | None,
+    shown: str | None,
+    pictured: bool,
+    last_picture: str | None,
+) -> None:
+    """Note a new post as the game's current one, and as its phase's while the phase lasts."""
+    await bot.store.note_post(update.game.id, posted.id, shown if pictured else None)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
         seen = shown if shown is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
-    await after_post(interaction, update)
 
 
 def show_map(embed: discord.Embed, pairing: Pairing) -> None:
@@ -453,31 +505,53 @@ async def send_private(interaction: discord.Interaction[LaagerBot], update: Upda
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
     )
-    replies_only = not speaks_here(interaction)
+
+    async def closed(user_id: int, parts: list[str]) -> None:
+        if user_id == interaction.user.id:
+            for part in parts:
+                await interaction.followup.send(
+                    f"I could not DM you (your DMs are closed), so here it is privately:\n{part}",
+                    ephemeral=True,
+                )
+        else:
+            await interaction.followup.send(dms_closed(user_id))
+
+    async def answered(parts: list[str]) -> None:
+        for part in parts:
+            await interaction.followup.send(part, ephemeral=True)
+
+    # where the bot is no member, the player's own hidden information stays with the game
+    alone = None if speaks_here(interaction) else (interaction.user.id, answered)
+    await deliver_private(interaction.client, update, closed, alone)
+
+
+def dms_closed(user_id: int) -> str:
+    return (
+        f"I could not DM <@{user_id}>: their DMs are closed. They can read their hidden "
+        "information with `/game status`."
+    )
+
+
+async def deliver_private(
+    bot: LaagerBot,
+    update: Update,
+    closed: Callable[[int, list[str]], Awaitable[None]],
+    answered: tuple[int, Callable[[list[str]], Awaitable[None]]] | None = None,
+) -> None:
+    """DM each player their hidden information, in as many messages as it takes; ``closed``
+    is given the labelled parts of a player whose DMs are closed, and ``answered`` (a user
+    and how to answer them privately) takes that user's parts instead of a DM."""
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
-        if replies_only and user_id == interaction.user.id:
-            # where the bot is no member, the player's own answers stay with the game
-            for part in parts:
-                await interaction.followup.send(f"{label}\n{part}", ephemeral=True)
+        if answered is not None and user_id == answered[0]:
+            await answered[1]([f"{label}\n{part}" for part in parts])
             continue
         try:
-            channel = await interaction.client.create_dm(discord.Object(user_id))
+            channel = await bot.create_dm(discord.Object(user_id))
             for part in parts:
                 await channel.send(f"{label}\n{part}")
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            if user_id == interaction.user.id:
-                for part in parts:
-                    await interaction.followup.send(
-                        "I could not DM you (your DMs are closed), so here it is privately:\n"
-                        f"{label}\n{part}",
-                        ephemeral=True,
-                    )
-            else:
-                await interaction.followup.send(
-                    f"I could not DM <@{user_id}>: their DMs are closed. They can read their "
-                    "hidden information with `/game status`."
-                )
+            await closed(user_id, [f"{label}\n{part}" for part in parts])

@@ -25,6 +25,7 @@ from bot.status_server import StatusServer
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
+from bot.substitutes import AnswerButton
 from bot.systems import pairings
 from bot.ui import ActionButton, OrderSelect, PanelButton
 from bot.undo_buttons import ConsentButton
@@ -110,7 +111,7 @@ class LaagerBot(commands.AutoShardedBot):
             await self.status_server.start()
         await upgrade(self.settings.database_url)
         await render_pool.POOL.start()
-        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton)
+        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton, AnswerButton)
         await self.load_cogs()
         place_commands(self.tree)
         if not syncs_commands(self.settings.shard_ids):

@@ -219,11 +219,15 @@ async def send_recap(
 ) -> None:
     """Build a finished game's recap in the render pool and post it in the channel as a
     follow-up of ``interaction`` (which must already be answered or deferred)."""
-    bot = interaction.client
+    await interaction.followup.send(**await recap_message(interaction.client, game, colour))
+
+
+async def recap_message(bot: LaagerBot, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
+    """A finished game's recap, built in the render pool, as a message to send."""
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)
     recap = await render_pool.draw(build, pairing.system, pairing.render, game, events)
-    await interaction.followup.send(**message(recap, colour))
+    return message(recap, colour)
 
 
 def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import errors
+from bot.storage.deadlines import Turn
 from bot.storage.errors import ChannelBusy as StoredChannelBusy
 from bot.storage.errors import StaleVersion
 from bot.storage.repository import (
@@ -181,9 +182,13 @@ class GameService:
         side: str | None = None,
         options: JSON | None = None,
         bot_sides: tuple[str, ...] | None = None,
+        deadline_hours: int | None = None,
     ) -> Update:
         """Start a game here. ``bot_sides`` seats the bot where the mode would leave a side
-        to a second player (a campaign against the bot from that side)."""
+        to a second player (a campaign against the bot from that side); with
+        ``deadline_hours``, each turn runs out after that many hours."""
+        if deadline_hours is not None:
+            checked_deadline(deadline_hours)
         system = self.registry.get(system_id)
         scenario = _pick("scenario", scenario, list(system.scenarios), system.title)
         mode = _pick("mode", mode, list(system.modes), system.title)
@@ -193,6 +198,8 @@ class GameService:
         human_sides = [s for s in system.sides if s not in bot_sides]
         if place.replies_only and len(human_sides) > 1:
             raise errors.BadInput(_only_solo_here(system, mode))
+        if place.replies_only and deadline_hours:
+            raise errors.BadInput(NO_DEADLINE_HERE)
         if side is None:
             side = human_sides[0] if human_sides else None
         elif side not in system.sides:
@@ -245,7 +252,10 @@ class GameService:
                 result=_result_json(result),
             )
             try:
-                game = await self.store.create_game(record, seats, events, now=now)
+                deadline = None if not deadline_hours else Turn(deadline_hours, None, None)
+                game = await self.store.create_game(
+                    record, seats, events, now=now, deadline=deadline
+                )
             except StoredChannelBusy:
                 raise _busy() from None
             return await self._update(game, system, events, result)
@@ -594,6 +604,8 @@ class GameService:
                 for seat in seats:
                     if seat.side == side and seat.user_id:
                         update.private.setdefault(seat.user_id, []).append(text)
+        if any(e.kind != "entropy" for e in events):
+            await self.store.restart_turn(game.id, bool(update.waiting_for), self.clock())
         return update
 
 
@@ -622,6 +634,12 @@ def _pick(what: str, value: str | None, allowed: list[str], title: str) -> str:
 NOT_A_MEMBER = (
     "Laager is not a member here (you reach it through your own install), so it can only "
     "answer the commands you give it: it cannot tell another player that it is their turn."
+)
+
+
+NO_DEADLINE_HERE = (
+    "Laager is not a member here, so it could not post when a turn runs out: turn deadlines "
+    "work in the bot's DMs and in servers that have added Laager."
 )
 
 
@@ -799,6 +817,22 @@ def _commitment_mismatch(game: GameRecord) -> str | None:
             f"but the commitment published at the start is `{game.seed_commitment}`."
         )
     return None
+
+
+DEADLINE_HOURS = range(1, 721)
+"""A turn deadline may be an hour to thirty days: shorter cannot be met over a night's
+sleep, longer is no deadline at all."""
+
+
+def checked_deadline(hours: int) -> int:
+    """A turn deadline in hours, refused in plain words unless it is within DEADLINE_HOURS."""
+    if hours not in DEADLINE_HOURS:
+        raise errors.BadInput(
+            f"A turn deadline is a whole number of hours from {DEADLINE_HOURS[0]} to "
+            f"{DEADLINE_HOURS[-1]} (30 days); `{hours}` is not. Use 0 in `/game settings` "
+            "to take a deadline away."
+        )
+    return hours
 
 
 MAX_CONTRIBUTION = 100

@@ -2,7 +2,7 @@
 battle's game, its result in the game's own terms and the points it scored.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0006
 Create Date: 2026-11-30 10:00:00
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | Sequence[str] | None = "0004"
+down_revision: str | Sequence[str] | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import errors, undo_buttons
+from bot import deadlines, errors, substitutes, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
 from bot.interactions import Interaction, actor_of, place_of, within_budget
@@ -134,6 +134,7 @@ class GameCog(LaagerCog):
         scenario="Scenario (default: the first)",
         mode="Who plays whom",
         side="The side you take",
+        deadline_hours="Hours each turn may take before the bot plays it (1-720; none if left out)",
     )
     @app_commands.autocomplete(system=_systems, scenario=_scenarios, mode=_modes, side=_sides)
     async def new(
@@ -143,9 +144,16 @@ class GameCog(LaagerCog):
         scenario: str | None = None,
         mode: str | None = None,
         side: str | None = None,
+        deadline_hours: app_commands.Range[int, 1, 720] | None = None,
     ) -> None:
         update = await self.bot.service.new_game(
-            place_of(interaction), await actor_of(interaction), system, scenario, mode, side
+            place_of(interaction),
+            await actor_of(interaction),
+            system,
+            scenario,
+            mode,
+            side,
+            deadline_hours=deadline_hours,
         )
         await post_update(interaction, update)
 
@@ -224,11 +232,17 @@ class GameCog(LaagerCog):
             description=clip("\n".join(public.lines)),
             colour=COLOUR,
         )
+        stood_in = await self.bot.store.stood_in(game.id)
         seat_lines = [
-            f"{s.side}: " + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            f"{s.side}: "
+            + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            + (" (the bot stood in when the deadline ran out)" if s.side in stood_in else "")
             for s in seats
         ]
         embed.add_field(name="Seats", value="\n".join(seat_lines) or "-", inline=False)
+        if await self.bot.store.deadline(game.id) is not None:
+            said = await deadline_line(self.bot, game.id)
+            embed.add_field(name="Turn deadline", value=said, inline=False)
         mine = [s.side for s in seats if s.user_id == interaction.user.id]
         for side in mine:
             extra = hidden_lines(system, game.state, side)
@@ -442,36 +456,81 @@ class GameCog(LaagerCog):
         )
         await interaction.response.send_message(said, ephemeral=True)
 
-    @game.command(name="settings", description="Referee role and reminder interval for this server")
+    @game.command(
+        name="settings", description="This game's turn deadline; the server's referee role"
+    )
     @app_commands.describe(
+        deadline_hours="Hours each turn of this channel's game may take (1-720; 0 for none)",
         referee_role="Members with this role may run admin commands such as /game abort",
         reminder_hours="Remind the player to move after this many idle hours",
     )
-    @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self,
         interaction: Interaction,
+        deadline_hours: app_commands.Range[int, 0, 720] | None = None,
         referee_role: discord.Role | None = None,
         reminder_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
     ) -> None:
-        if interaction.guild_id is None:
-            raise errors.BadInput("Settings belong to a server; use this command in one.")
-        if not interaction.permissions.manage_guild:
-            raise errors.NotAllowed("Only members with Manage Server can change these settings.")
+        """Anyone may look; the server's settings need Manage Server, the game's deadline a
+        seat in it or the referee's say."""
         changes: dict = {}
         if referee_role is not None:
             changes["referee_role_id"] = referee_role.id
         if reminder_hours is not None:
             changes["reminder_hours"] = reminder_hours
-        store = self.bot.store
         if changes:
+            if interaction.guild_id is None:
+                raise errors.BadInput("Server settings belong to a server; use this in one.")
+            if not interaction.permissions.manage_guild:
+                raise errors.NotAllowed(
+                    "Only members with Manage Server can change the referee role or the "
+                    "reminder interval. Players in a game can still set its `deadline_hours`."
+                )
+        if deadline_hours is not None:
+            update = await deadlines.set_deadline(
+                self.bot.service, place_of(interaction), await actor_of(interaction), deadline_hours
+            )
+            await interaction.response.send_message(
+                "\n".join([*update.lines, await deadline_line(self.bot, update.game.id)]),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if not changes:
+                return
+        store = self.bot.store
+        if changes and interaction.guild_id is not None:
             await store.update_guild_settings(interaction.guild_id, **changes)
-        current = await store.guild_settings(interaction.guild_id)
-        role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
-        hours = current.reminder_hours or self.bot.settings.reminder_hours
-        await interaction.response.send_message(
-            f"Referee role: {role}. Reminders after {hours:g} idle hours.", ephemeral=True
-        )
+        said = await deadline_line(self.bot, None, place_of(interaction).channel_id)
+        if interaction.guild_id is not None:
+            current = await store.guild_settings(interaction.guild_id)
+            role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
+            hours = current.reminder_hours or self.bot.settings.reminder_hours
+            said += f"\nReferee role: {role}. Reminders after {hours:g} idle hours."
+        if interaction.response.is_done():
+            await interaction.followup.send(said, ephemeral=True)
+        else:
+            await interaction.response.send_message(said, ephemeral=True)
+
+    @game.command(name="substitute", description="Hand your seat to another member, who must agree")
+    @app_commands.describe(member="The member who takes your seat")
+    async def substitute(self, interaction: Interaction, member: discord.User) -> None:
+        await substitutes.ask(interaction, member)
+
+
+async def deadline_line(bot: LaagerBot, game_id: int | None, channel_id: int = 0) -> str:
+    """The deadline of a game (or of the channel's active game) in words, with its turn's
+    due time as a Discord timestamp each reader sees in their own time zone."""
+    if game_id is None:
+        game = await bot.store.active_game(channel_id)
+        if game is None:
+            return "No game is running in this channel, so it has no turn deadline."
+        game_id = game.id
+    deadline = await bot.store.deadline(game_id)
+    if deadline is None:
+        return f"Game {game_id} has no turn deadline."
+    said = f"Game {game_id}: each turn may take {deadline.hours} hours."
+    if deadline.due_at is not None:
+        said += f" The turn now running runs out <t:{int(deadline.due_at.timestamp())}:R>."
+    return said
 
 
 def latest_that_fit(entries: list[str], limit: int) -> list[str]:

@@ -1,4 +1,5 @@
-"""Nudging the player whose move it is when a game has sat idle."""
+"""Nudging the player whose move it is: when a game has sat idle, and before a turn deadline
+runs out; and, when it has run out, the bot standing in (see :mod:`bot.deadlines`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot import deadlines
+from bot.announce import DM_CLOSED, post_unprompted
 from bot.logs import bind_game
 from bot.metrics import REMINDERS_SENT
 from bot.storage import GameRecord
@@ -30,6 +33,7 @@ class Reminders(commands.Cog):
     @tasks.loop(minutes=15)
     async def check(self) -> None:
         await self.remind_idle()
+        await self.check_deadlines()
 
     @check.before_loop
     async def _ready(self) -> None:
@@ -80,6 +84,87 @@ class Reminders(commands.Cog):
                 f"Game {game.id} in <#{game.channel_id}> is waiting for your move (last move "
                 f"<t:{since}:R>). `/game status` there shows your choices."
             )
+
+    async def check_deadlines(self) -> tuple[int, int]:
+        """Send the reminders owed and let the bot stand in where a turn ran out; returns how
+        many of each. Each is claimed in the database first, so two processes never both
+        act on one; a failure on one game is logged and leaves the others to go on."""
+        now = self.bot.service.clock()
+        reminded = 0
+        for reminder in await deadlines.reminders(self.bot.service, now):
+            bind_game(reminder.game.id)
+            for user in reminder.users:
+                reminded += await self._remind_of_deadline(reminder, user)
+        stood_in = 0
+        for deadline in await self.bot.store.expired(now):
+            bind_game(deadline.game_id)
+            try:
+                update = await deadlines.stand_in(self.bot.service, deadline)
+                if update is not None:
+                    await post_unprompted(self.bot, update)
+                    stood_in += 1
+            except Exception:
+                log.exception("the bot could not stand in for game %s", deadline.game_id)
+        return reminded, stood_in
+
+    async def _remind_of_deadline(self, reminder: deadlines.Reminder, user: int) -> int:
+        """DM the player whose turn runs out soon; in the channel if their DMs are closed."""
+        game = reminder.game
+        due = int(reminder.due_at.timestamp())
+        said = (
+            f"your turn in {reminder.title} · game {game.id} runs out <t:{due}:R> (<t:{due}:f>). "
+            "If it does, the bot plays your side's current phase; `/game status` shows your "
+            "choices."
+        )
+        try:
+            dm = await self.bot.create_dm(discord.Object(user))
+            await dm.send(f"**{reminder.title} · game {game.id}** in <#{game.channel_id}>: {said}")
+        except discord.HTTPException as error:
+            if error.code != DM_CLOSED:
+                log.warning("could not remind %s of game %s", user, game.id, exc_info=True)
+                return 0
+            if not await self._remind_in_channel(game, user, f"{said} (I could not DM you.)"):
+                return 0
+        REMINDERS_SENT.inc()
+        return 1
+
+    async def _remind_in_channel(self, game: GameRecord, user: int, said: str) -> bool:
+        """The reminder of a player whose DMs are closed, in the game's channel."""
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        quiet = await self.bot.store.quiet_players([user])
+        allowed = discord.AllowedMentions(users=[] if user in quiet else [discord.Object(user)])
+        try:
+            await channel.send(f"<@{user}> {said}", allowed_mentions=allowed)
+        except discord.HTTPException:
+            log.warning("could not remind in channel %s", game.channel_id, exc_info=True)
+            return False
+        return True
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Hand a seat back the moment its player gives any command or order in its game."""
+        if interaction.channel_id is None or interaction.type not in HANDS_BACK:
+            return
+        said = await deadlines.hand_back(
+            self.bot.service, interaction.channel_id, interaction.user.id
+        )
+        if said is None:
+            return
+        channel = self.bot.get_partial_messageable(
+            interaction.channel_id, guild_id=interaction.guild_id
+        )
+        try:
+            await channel.send(said, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not say %s is back", interaction.user.id, exc_info=True)
+
+
+HANDS_BACK = (
+    discord.InteractionType.application_command,
+    discord.InteractionType.component,
+    discord.InteractionType.modal_submit,
+)
+"""What counts as acting: a command, a press or a form; an autocomplete is only typing."""
 
 
 async def setup(bot: LaagerBot) -> None:

@@ -241,3 +241,36 @@ class CampaignBattle(Base):
     summary: Mapped[str | None] = mapped_column(Text, comment="The result in the game's terms")
     points: Mapped[int | None]
     finished_at: Mapped[datetime | None]
+
+
+class Deadline(Base):
+    """A game's turn deadline: its length, and when the turn now running is due. One row per
+    game that has a deadline; ``claimed_until`` lets one process at a time act on an expiry."""
+
+    __tablename__ = "deadlines"
+    __table_args__ = (Index("ix_deadlines_due_at", "due_at"),)
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    hours: Mapped[int]
+    due_at: Mapped[datetime | None] = mapped_column(
+        comment="When the turn now running runs out; None while the game waits for nobody"
+    )
+    remind_at: Mapped[datetime | None]
+    reminded_at: Mapped[datetime | None]
+    claimed_until: Mapped[datetime | None] = mapped_column(
+        comment="A process acting on the expiry holds it until then"
+    )
+
+
+class StandIn(Base):
+    """A seat the bot played when its deadline ran out, until its player acts again."""
+
+    __tablename__ = "stand_ins"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    side: Mapped[str] = mapped_column(String(32), primary_key=True)
+    since: Mapped[datetime]

@@ -22,6 +22,7 @@ from bot.storage.conversions import (
     roll_record,
     seat_record,
 )
+from bot.storage.deadlines import DeadlineRows, Turn, add_deadline
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.records import (
@@ -52,7 +53,7 @@ def _upsert_guild_settings(session: AsyncSession) -> postgresql.Insert | sqlite.
     raise NotImplementedError(f"guild settings upsert is not supported on {dialect}")
 
 
-class Store:
+class Store(DeadlineRows):
     """Runs each call in its own transaction and hands back plain records."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
@@ -67,8 +68,10 @@ class Store:
         events: Sequence[NewEvent],
         *,
         now: datetime | None = None,
+        deadline: Turn | None = None,
     ) -> GameRecord:
-        """Open a game at version 1 with its seats and log, or raise ChannelBusy.
+        """Open a game at version 1 with its seats, log and any turn deadline, or raise
+        ChannelBusy.
 
         ``events`` starts with the set-up (entry 0); any that follow are the bot's first
         orders, stored in the same transaction so a new game is never half-written.
@@ -114,6 +117,8 @@ class Store:
                 for seat in seats
             )
             session.add_all(event_row(row.id, seq, event, now) for seq, event in enumerate(events))
+            if deadline is not None:
+                add_deadline(session, row.id, deadline)
             return game_record(row)
 
     async def get_game(self, game_id: int) -> GameRecord:

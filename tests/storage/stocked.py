@@ -14,6 +14,7 @@ from bot.storage import create_engine, session_factory
 from bot.storage.models import (
     Campaign,
     CampaignBattle,
+    Deadline,
     EventDeck,
     Game,
     GuildSettings,
@@ -21,6 +22,7 @@ from bot.storage.models import (
     PlayerSettings,
     RefereeRoster,
     Roll,
+    StandIn,
 )
 from bot.systems import installed
 from tests.fixtures.make_stored_games import DUEL
@@ -117,6 +119,25 @@ def other_rows(guild_id: int) -> list[tuple[Table, dict[str, Any]]]:
     ]
 
 
+def timer_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
+    """A game's turn deadline, its reminder sent and its expiry claimed, and a seat the bot
+    stands in for."""
+    return [
+        (
+            _table(Deadline),
+            {
+                "game_id": game_id,
+                "hours": 48,
+                "due_at": T0,
+                "remind_at": T0,
+                "reminded_at": T0,
+                "claimed_until": T0,
+            },
+        ),
+        (_table(StandIn), {"game_id": game_id, "side": "british", "since": T0}),
+    ]
+
+
 async def stock(url: str) -> dict[str, int]:
     """Fill the (migrated, empty) database at ``url``; the stored games' ids by label."""
     engine = create_engine(url)
@@ -132,6 +153,8 @@ async def stock(url: str) -> dict[str, int]:
                     {"user_id": user, "pings": user == BOB, "updated_at": T0},
                 )
             await stock_campaigns(connection, list(ids.values()))
+            for table, row in timer_rows(min(ids.values())):
+                await connection.execute(insert(table), row)
     finally:
         await engine.dispose()
     return ids
