@@ -41,6 +41,7 @@ from bot.sandbox.models import (
     SandboxUser,
     Violation,
 )
+from bot.sandbox.rate_limits import RateLimiter
 from bot.sandbox.rest_server import TrafficGuard
 from bot.sandbox.server import SandboxServer
 from bot.sandbox.snowflakes import SnowflakeClock
@@ -64,10 +65,13 @@ class DiscordSandbox:
         quiet: float = DEFAULT_QUIET,
         timeout: float = DEFAULT_TIMEOUT,
         check_responses: bool = False,
+        rate_scale: float = 1.0,
     ) -> None:
         """quiet: how long REST must be idle before a driver call returns; timeout: the
         longest a driver call waits. check_responses also validates the sandbox's own answers
         against the spec (into response_violations), which keeps the sandbox honest in tests.
+        rate_scale multiplies the windows of Discord's rate limits (0.1: ten times shorter,
+        for a suite that must stay quick; the limits are never switched off).
         """
         self.token = token
         self.quiet = quiet
@@ -79,6 +83,8 @@ class DiscordSandbox:
         self.response_violations: list[Violation] = []
         self.state = SandboxState(SnowflakeClock(), bot_name=bot_name)
         activity = ActivityMonitor()
+        self.rate_limits = RateLimiter(scale=rate_scale, clock=activity.now)
+        """Discord's per-route and global limits on this bot token (``refusals`` lists its 429s)."""
         self._backend = Backend(
             state=self.state,
             commands=CommandRegistry(self.state.clock, self.state.application_id),
@@ -99,6 +105,7 @@ class DiscordSandbox:
             token=token,
             violations=self.violations,
             response_violations=self.response_violations if check_responses else None,
+            limits=self.rate_limits,
         )
         self._server = SandboxServer(self._backend, guard)
         self._dispatcher = InteractionDispatcher(self._backend)
