@@ -62,12 +62,13 @@ class DiscordSandbox:
         *,
         token: str = DEFAULT_TOKEN,
         bot_name: str = "Laager",
-        quiet: float = DEFAULT_QUIET,
+        quiet: float | None = DEFAULT_QUIET,
         timeout: float = DEFAULT_TIMEOUT,
         check_responses: bool = False,
         rate_scale: float = 1.0,
     ) -> None:
-        """quiet: how long REST must be idle before a driver call returns; timeout: the
+        """quiet: how long REST must be idle before a driver call returns (None: it returns
+        once the bot answered and finished any deferral, for many players at once); timeout: the
         longest a driver call waits. check_responses also validates the sandbox's own answers
         against the spec (into response_violations), which keeps the sandbox honest in tests.
         rate_scale multiplies the windows of Discord's rate limits (0.1: ten times shorter,
@@ -189,7 +190,7 @@ class DiscordSandbox:
                 f"{len(gateway.live_sessions())}/{sessions} gateway session(s) ready, "
                 f"commands synced: {'yes' if registry.sync_count else 'no'}"
             )
-        await activity.wait_quiet(self.quiet, deadline)
+        await activity.wait_quiet(self.quiet or 0.0, deadline)
 
     async def request_reconnect(self) -> None:
         """Send RECONNECT to every session, as Discord does, and wait until all resumed."""
