@@ -112,8 +112,10 @@ async def settled(log: ChannelLog) -> None:
     """Wait until nothing has changed in the channel for SETTLED seconds (polled: an event
     per channel would wake a thousand waiters on every message)."""
     loop = asyncio.get_running_loop()
-    while (idle := loop.time() - log.last_event) < SETTLED:
+    idle = loop.time() - log.last_event
+    while idle < SETTLED:
         await asyncio.sleep(max(SETTLED - idle, POLL))
+        idle = loop.time() - log.last_event
 
 
 def newest_orders(sandbox: DiscordSandbox, channel: int) -> Message | None:
