@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import os
 import random
+import socket
 import statistics
 import sys
 import tempfile
@@ -31,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import psutil
 
 from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
@@ -177,6 +179,32 @@ async def run(
     return logs, seconds
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def costs(port: int) -> dict[str, float]:
+    """Totals (seconds and counts) of the bot's own histograms: commands handled, pictures
+    drawn, SQL statements run, read from its /metrics."""
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+            text = await response.text()
+    totals: dict[str, float] = {}
+    for line in text.splitlines():
+        name = line.split("{", 1)[0].split(" ", 1)[0]
+        if name.startswith("laager_") and name.endswith(("_sum", "_count")):
+            totals[name] = totals.get(name, 0.0) + float(line.rsplit(" ", 1)[1])
+    return totals
+
+
+def per_unit(now: dict[str, float], before: dict[str, float], metric: str) -> str:
+    count = now.get(f"{metric}_count", 0) - before.get(f"{metric}_count", 0)
+    seconds = now.get(f"{metric}_sum", 0) - before.get(f"{metric}_sum", 0)
+    return f"{count:.0f} x {seconds / count * 1000:.2f} ms" if count else "none"
+
+
 def bot_memory(pid: int) -> tuple[float, float]:
     """Resident MiB of the bot process, and of its render workers together."""
     process = psutil.Process(pid)
@@ -198,6 +226,7 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
         "SEED": "load",
         "ALLOW_INSECURE_SEED": "1",
         "LOG_LEVEL": "ERROR",
+        "STATUS_PORT": str(status_port := free_port()),
     }
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "run", cwd=args.bot_root, env=env
@@ -206,8 +235,11 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
     try:
         await sandbox.wait_ready(120)
         print(f"bot from {args.bot_root}, {args.system}, {args.steps} presses after /game new")
+        bot = psutil.Process(child.pid)
         for count in args.channels:
             refused_before = len(sandbox.rate_limits.refusals)
+            measured = await costs(status_port)
+            cpu, own = bot.cpu_times(), psutil.Process().cpu_times()
             logs, seconds = await run(sandbox, watcher, count, args.system, args.steps)
             stored += count
             first = [a - s for log in logs for s, a in zip(log.sent, log.answered, strict=False)]
@@ -215,6 +247,11 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
             commands = sum(len(log.sent) for log in logs)
             failed = [log.failure for log in logs if log.failure]
             bot_mib, workers_mib = bot_memory(child.pid)
+            spent = bot.cpu_times()
+            bot_cpu = spent.user + spent.system - cpu.user - cpu.system
+            mine = psutil.Process().cpu_times()
+            sandbox_cpu = mine.user + mine.system - own.user - own.system
+            now = await costs(status_port)
             print(f"\n{count} channels: {commands} commands in {seconds:.1f} s")
             print(f"  to first response  {percentiles(first)}")
             print(f"  to posted map      {percentiles(pictures)}")
@@ -226,6 +263,18 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
             print(
                 f"  bot RSS {bot_mib:.0f} MiB (render workers {workers_mib:.0f} MiB), "
                 f"{stored} games stored, {count} active in this run"
+            )
+            print(
+                f"  CPU busy: bot {bot_cpu / seconds:.0%} of a core, sandbox and players "
+                f"{sandbox_cpu / seconds:.0%}"
+            )
+            print(
+                f"  bot CPU {bot_cpu / commands * 1000:.1f} ms a command (event loop), "
+                f"handled {per_unit(now, measured, 'laager_command_seconds')}"
+            )
+            print(
+                f"  pictures {per_unit(now, measured, 'laager_render_seconds')}, "
+                f"SQL statements {per_unit(now, measured, 'laager_database_seconds')}"
             )
             for failure in failed[:3]:
                 print(f"    {failure}")
