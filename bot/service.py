@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import errors
 from bot.storage.errors import ChannelBusy as StoredChannelBusy
@@ -45,6 +45,7 @@ from games.core.text import shorten
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
+T = TypeVar("T")
 BOT_STEP_LIMIT = 10_000
 """Most orders the bot may give in reply to one command; a guard against a stuck engine."""
 
@@ -214,7 +215,7 @@ class GameService:
             ]
             if side is not None:
                 seats.append(NewSeat(side=side, user_id=actor.user_id, is_bot=False))
-            state, more = _bot_turns(system, outcome.state, set(bot_sides), dice)
+            state, more = await off_loop(_bot_turns, system, outcome.state, set(bot_sides), dice)
             events += more
             result = system.result(state)
             record = NewGame(
@@ -400,7 +401,7 @@ class GameService:
                 )
             ]
             bots = {s.side for s in seats if s.is_bot}
-            state, more = _bot_turns(system, outcome.state, bots, dice)
+            state, more = await off_loop(_bot_turns, system, outcome.state, bots, dice)
             events += more
             result = system.result(state)
             try:
@@ -673,6 +674,14 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
         f"`{shorten(key.replace('`', ''), 40)}` is not one of your {what} now. "
         f"You can choose: {', '.join(shown)}{tail}."
     )
+
+
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """Run the bot's own orders in a thread: a Zulu phase can take tens of milliseconds of
+    engine work, and on the event loop it would hold up every other channel's interactions
+    (whose first answer Discord wants within 3 s); in a thread, the loop gets the GIL back
+    every few milliseconds to answer them. The engine is pure, so nothing is shared."""
+    return await asyncio.to_thread(work, *args)
 
 
 def _bot_turns(

@@ -136,6 +136,8 @@ class RateLimiter:
         self.scale = scale
         self.refusals: list[str] = []
         """Each request answered 429, as "METHOD /path"."""
+        self.global_requests = 0
+        """Requests let through that count toward the global limit (not interactions')."""
         self._clock = clock
         self._wall = wall
         self._buckets: dict[str, Window] = {}
@@ -171,6 +173,7 @@ class RateLimiter:
         window.remaining -= 1
         if in_global:
             self._global.remaining -= 1
+            self.global_requests += 1
         return Verdict(
             self._headers(window, bucket, now),
             ignored_retry_after=ignored,

@@ -238,6 +238,7 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
         bot = psutil.Process(child.pid)
         for count in args.channels:
             refused_before = len(sandbox.rate_limits.refusals)
+            global_before = sandbox.rate_limits.global_requests
             measured = await costs(status_port)
             cpu, own = bot.cpu_times(), psutil.Process().cpu_times()
             logs, seconds = await run(sandbox, watcher, count, args.system, args.steps)
@@ -263,6 +264,11 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
             print(
                 f"  bot RSS {bot_mib:.0f} MiB (render workers {workers_mib:.0f} MiB), "
                 f"{stored} games stored, {count} active in this run"
+            )
+            counted = sandbox.rate_limits.global_requests - global_before
+            print(
+                f"  {counted / commands:.2f} requests a command under the global 50/s "
+                f"(interaction callbacks and follow-ups are not)"
             )
             print(
                 f"  CPU busy: bot {bot_cpu / seconds:.0%} of a core, sandbox and players "

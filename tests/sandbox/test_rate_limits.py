@@ -75,6 +75,7 @@ def test_fifty_requests_a_second_in_all_but_interactions_are_not_counted() -> No
     for number in range(10):
         assert not limits.check("POST", f"/interactions/{number}/token{number}/callback").refused
         assert not limits.check("PATCH", f"/webhooks/1/token{number}/messages/@original").refused
+    assert limits.global_requests == GLOBAL_LIMIT
     clock.now += 1.0
     assert not limits.check("GET", "/channels/999").refused
 
