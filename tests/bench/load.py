@@ -95,7 +95,7 @@ def percentiles(samples: list[float]) -> str:
 def to_pictures(log: ChannelLog) -> list[float]:
     """For each command, the wait until the first picture after it (before the next one)."""
     waits = []
-    ends = [*log.sent[1:], float("inf")]
+    ends = [*log.sent[1:], float("inf")][: len(log.sent)]
     for sent, end in zip(log.sent, ends, strict=True):
         shown = next((p for p in log.pictures if sent <= p < end), None)
         if shown is not None:
