@@ -197,7 +197,7 @@ class GameService:
                 raise _busy()
             seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
-            outcome = system.new(scenario, dict(options or {}), dice)
+            outcome = await off_loop(system.new, scenario, dict(options or {}), dice)
             now = self.clock()
             events = [
                 NewEvent(
@@ -387,7 +387,7 @@ class GameService:
             dice = Dice(
                 game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
             )
-            outcome = system.apply(game.state, side, action, dice)
+            outcome = await off_loop(system.apply, game.state, side, action, dice)
             events = [
                 NewEvent(
                     kind="action",
@@ -677,10 +677,11 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
 
 
 async def off_loop(work: Callable[..., T], *args: Any) -> T:
-    """Run the bot's own orders in a thread: a Zulu phase can take tens of milliseconds of
-    engine work, and on the event loop it would hold up every other channel's interactions
-    (whose first answer Discord wants within 3 s); in a thread, the loop gets the GIL back
-    every few milliseconds to answer them. The engine is pure, so nothing is shared."""
+    """Run engine work (an order, the bot's replies, a new game's set-up) in a thread: a
+    Zulu phase or an automatic placement can take tens of milliseconds, and on the event
+    loop it would hold up every other channel's interactions (whose first answer Discord
+    wants within 3 s); in a thread, the loop gets the GIL back every few milliseconds to
+    answer them. The engine is pure, so nothing is shared."""
     return await asyncio.to_thread(work, *args)
 
 
