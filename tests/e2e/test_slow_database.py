@@ -72,7 +72,7 @@ async def test_a_press_and_a_look_on_a_slow_database_are_answered_in_time(
         struck = await sandbox.click(alice, started.response, label="Strike")
         status = await sandbox.slash(bob, "game status")
     assert len(made) * QUERY_DELAY > ANSWER_WITHIN, "the database was not slow enough"
-
+    assert struck.failure is None and "red strikes for" in struck.messages[-1].text()
     assert status.failure is None and status.ephemeral
     assert not any(m.loading for m in sandbox.transcript)
 
