@@ -116,4 +116,6 @@ async def test_a_long_engine_step_in_one_channel_does_not_hold_up_another(
     assert helped.failure is None and helped.response is not None
 
     assert struck.failure is None
-    assert any("red strikes for" in m.text() for m in sandbox.messages())
+    assert await sandbox.wait_for(
+        lambda: any("red strikes for" in m.text() for m in sandbox.messages())
+    ), "the slow order was never told"
