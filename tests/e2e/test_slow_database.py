@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -86,36 +85,3 @@ async def test_a_refusal_on_a_slow_database_reaches_the_player_alone(
     assert "already" in again.response.text()
     mine = [m for m in sandbox.messages() if m.interaction and m.interaction.id == again.id]
     assert mine == [], "the refused command left a post in the channel"
-
-
-async def test_a_long_engine_step_in_one_channel_does_not_hold_up_another(
-    sandbox: DiscordSandbox,
-    laager: LaagerBot,
-    alice: SandboxUser,
-    bob: SandboxUser,
-    carol: SandboxUser,
-) -> None:
-    """Engine work runs off the event loop: an order whose rules take longer than Discord's
-    3 s (blocking, as CPU-bound work does) leaves the bot free to answer elsewhere."""
-    started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
-    await sandbox.slash(bob, "game join")
-    elsewhere = sandbox.add_channel("elsewhere")
-    system = laager.registry.get("duel")
-    apply = system.apply
-
-    def slow_apply(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(ANSWER_WITHIN + 0.5)
-        return apply(*args, **kwargs)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(system, "apply", slow_apply)
-        press = asyncio.create_task(sandbox.click(alice, started.response, label="Strike"))
-        await asyncio.sleep(0.5)
-        helped = await sandbox.slash(carol, "game help", channel=elsewhere)
-        struck = await press
-    assert helped.failure is None and helped.response is not None
-
-    assert struck.failure is None
-    assert await sandbox.wait_for(
-        lambda: any("red strikes for" in m.text() for m in sandbox.messages())
-    ), "the slow order was never told"
