@@ -81,6 +81,22 @@ async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
         raise
 
 
+async def thinking_first(
+    interaction: Interaction, work: Callable[[], Awaitable[T]], *, ephemeral: bool = False
+) -> T:
+    """Show "thinking" at once, then do work that reads or writes the database: under load a
+    query can wait longer than Discord's three seconds for the first answer, so nothing slow
+    comes before it. Should the work fail, a public placeholder is removed, so that the
+    refusal still reaches the player alone (an ephemeral one is replaced by the refusal)."""
+    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    try:
+        return await work()
+    except Exception:
+        if not ephemeral:
+            await interaction.delete_original_response()
+        raise
+
+
 def in_words(error: BaseException) -> str | None:
     """The sentence for a failure the player can act on, or None for the bot's own fault."""
     original = getattr(error, "original", None) or error

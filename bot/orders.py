@@ -20,9 +20,11 @@ async def choose(
     """Apply the order a component stands for, if it still belongs to the position.
 
     A public button retires its own post's buttons; a panel button updates the panel in
-    place, so the player can go on giving orders from it.
+    place, so the player can go on giving orders from it. The press is acknowledged first
+    (a deferred update shows nothing), so a slow database cannot outlast Discord's 3 s.
     """
     service = interaction.client.service
+    await interaction.response.defer()
     try:
         update = await service.act(
             place_of(interaction),
@@ -47,7 +49,9 @@ async def choose(
 
 
 async def open_panel(interaction: Interaction, game_id: int) -> None:
-    """Show the presser their own orders and hidden information, only to them."""
+    """Show the presser their own orders and hidden information, only to them ("thinking"
+    first, privately, since the game is read from the database)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         game, system, seats = await interaction.client.service.current(place_of(interaction))
         if game.id != game_id:
@@ -62,7 +66,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         await refuse(interaction, error.message)
         return
     update = Update(game, system, mine)
-    await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
+    await interaction.followup.send(**panel_message(interaction, update), ephemeral=True)
 
 
 async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
@@ -74,7 +78,7 @@ async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
     if game.id != game_id:
         return False
     fresh = panel_message(interaction, Update(game, system, seats), note=MOVED_ON)
-    await interaction.response.edit_message(**fresh, embeds=[])
+    await interaction.edit_original_response(**fresh, embeds=[])
     return True
 
 

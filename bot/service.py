@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import errors
 from bot.storage.deadlines import Turn
@@ -46,6 +46,7 @@ from games.core.text import shorten
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
+T = TypeVar("T")
 BOT_STEP_LIMIT = 10_000
 """Most orders the bot may give in reply to one command; a guard against a stuck engine."""
 
@@ -215,7 +216,7 @@ class GameService:
                 raise _busy()
             seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
-            outcome = system.new(scenario, dict(options or {}), dice)
+            outcome = await off_loop(system.new, scenario, dict(options or {}), dice)
             now = self.clock()
             events = [
                 NewEvent(
@@ -233,7 +234,7 @@ class GameService:
             ]
             if side is not None:
                 seats.append(NewSeat(side=side, user_id=actor.user_id, is_bot=False))
-            state, more = _bot_turns(system, outcome.state, set(bot_sides), dice)
+            state, more = await off_loop(_bot_turns, system, outcome.state, set(bot_sides), dice)
             events += more
             result = system.result(state)
             record = NewGame(
@@ -413,7 +414,7 @@ class GameService:
             dice = Dice(
                 game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
             )
-            outcome = system.apply(game.state, side, action, dice)
+            outcome = await off_loop(system.apply, game.state, side, action, dice)
             events = [
                 NewEvent(
                     kind="action",
@@ -427,7 +428,7 @@ class GameService:
                 )
             ]
             bots = {s.side for s in seats if s.is_bot}
-            state, more = _bot_turns(system, outcome.state, bots, dice)
+            state, more = await off_loop(_bot_turns, system, outcome.state, bots, dice)
             events += more
             result = system.result(state)
             try:
@@ -729,6 +730,15 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
         f"`{shorten(key.replace('`', ''), 40)}` is not one of your {what} now. "
         f"You can choose: {', '.join(shown)}{tail}."
     )
+
+
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """Run engine work (an order, the bot's replies, a new game's set-up) in a thread: a
+    Zulu phase or an automatic placement can take tens of milliseconds, and on the event
+    loop it would hold up every other channel's interactions (whose first answer Discord
+    wants within 3 s); in a thread, the loop gets the GIL back every few milliseconds to
+    answer them. The engine is pure, so nothing is shared."""
+    return await asyncio.to_thread(work, *args)
 
 
 def _bot_turns(

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot import deadlines, errors, substitutes, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, actor_of, place_of, within_budget
+from bot.interactions import Interaction, actor_of, place_of, thinking_first, within_budget
 from bot.orders import panel_message
 from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
 from bot.storage import GameRecord
@@ -146,16 +146,19 @@ class GameCog(LaagerCog):
         side: str | None = None,
         deadline_hours: app_commands.Range[int, 1, 720] | None = None,
     ) -> None:
-        update = await self.bot.service.new_game(
-            place_of(interaction),
-            await actor_of(interaction),
-            system,
-            scenario,
-            mode,
-            side,
-            deadline_hours=deadline_hours,
-        )
-        await post_update(interaction, update)
+        async def start() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.new_game(
+                place_of(interaction),
+                actor,
+                system,
+                scenario,
+                mode,
+                side,
+                deadline_hours=deadline_hours,
+            )
+
+        await post_update(interaction, await thinking_first(interaction, start))
 
     @game.command(name="join", description="Take a free side in this channel's game")
     @app_commands.describe(
@@ -169,12 +172,14 @@ class GameCog(LaagerCog):
         side: str | None = None,
         entropy: app_commands.Range[str, 1, MAX_CONTRIBUTION] | None = None,
     ) -> None:
-        update = await self.bot.service.join(
-            place_of(interaction), await actor_of(interaction), side, entropy
-        )
+        async def sit() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.join(place_of(interaction), actor, side, entropy)
+
+        update = await thinking_first(interaction, sit)
         how = self.bot.pairings[update.system.id].command_for
         lines = [*update.lines, turn_line(update, how)] if update.handed_to else update.lines
-        await interaction.response.send_message(
+        await interaction.followup.send(
             "\n".join(lines), allowed_mentions=await pings_for(self.bot, update)
         )
         await send_private(interaction, update)
@@ -188,15 +193,20 @@ class GameCog(LaagerCog):
     async def entropy(
         self, interaction: Interaction, value: app_commands.Range[str, 1, MAX_CONTRIBUTION]
     ) -> None:
-        update = await self.bot.service.add_entropy(
-            place_of(interaction), await actor_of(interaction), value
-        )
-        await interaction.response.send_message("\n".join(update.lines))
+        async def add() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.add_entropy(place_of(interaction), actor, value)
+
+        update = await thinking_first(interaction, add)
+        await interaction.followup.send("\n".join(update.lines))
 
     @game.command(name="leave", description="Give up your seat; someone else may take it")
     async def leave(self, interaction: Interaction) -> None:
-        update = await self.bot.service.leave(place_of(interaction), await actor_of(interaction))
-        await interaction.response.send_message("\n".join(update.lines))
+        async def stand_up() -> Update:
+            return await self.bot.service.leave(place_of(interaction), await actor_of(interaction))
+
+        update = await thinking_first(interaction, stand_up)
+        await interaction.followup.send("\n".join(update.lines))
 
     async def _my_choices(
         self, interaction: Interaction, current: str
@@ -215,17 +225,20 @@ class GameCog(LaagerCog):
     @app_commands.describe(choice="One of the orders open to you now")
     @app_commands.autocomplete(choice=_my_choices)
     async def order(self, interaction: Interaction, choice: str) -> None:
-        actor = await actor_of(interaction)
-        update = await within_budget(
-            interaction, self.bot.service.act(place_of(interaction), actor, key=choice)
-        )
+        async def give() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.act(place_of(interaction), actor, key=choice)
+
+        update = await within_budget(interaction, give())
         await post_update(interaction, update, order=True)
 
     @game.command(
         name="status", description="The position, your hidden information and your choices"
     )
     async def status(self, interaction: Interaction) -> None:
-        game, system, seats = await self.bot.service.current(place_of(interaction))
+        game, system, seats = await thinking_first(
+            interaction, lambda: self.bot.service.current(place_of(interaction)), ephemeral=True
+        )
         public = system.view(game.state, Viewer.public())
         embed = discord.Embed(
             title=f"{system.title} · game {game.id}",
@@ -255,7 +268,7 @@ class GameCog(LaagerCog):
             update = Update(game, system, [s for s in seats if s.side in mine])
             if (panel := panel_message(interaction, update)["view"]) is not None:
                 kwargs["view"] = panel
-        await interaction.response.send_message(**kwargs)
+        await interaction.followup.send(**kwargs)
 
     @game.command(name="odds", description="Estimate each outcome from here, bots playing on")
     @app_commands.describe(games=f"How many games to simulate (default {ODDS_GAMES})")
@@ -357,13 +370,15 @@ class GameCog(LaagerCog):
         zoom: app_commands.Range[str, 1, 20] | None = None,
         whole: bool = False,
     ) -> None:
-        game, system, _ = await self.bot.service.current(place_of(interaction))
+        async def look() -> tuple[GameRecord, GameSystem, str | None]:
+            game, system, _ = await self.bot.service.current(place_of(interaction))
+            pairing = self.bot.pairings[system.id]
+            return game, system, None if zoom is None else close_up(pairing, zoom)
+
+        game, system, spot = await thinking_first(interaction, look)
         pairing = self.bot.pairings[system.id]
-        if zoom is not None:
-            zoom = close_up(pairing, zoom)
-        await interaction.response.defer(thinking=True)
         view = system.view(game.state, Viewer.public())
-        picture = await render(pairing, view, {"zoom": zoom, "whole": whole})
+        picture = await render(pairing, view, {"zoom": spot, "whole": whole})
         if picture is None:
             await interaction.followup.send(f"{system.title} has no map to show.")
             return
@@ -374,7 +389,9 @@ class GameCog(LaagerCog):
     async def log(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
     ) -> None:
-        game, events = await self.bot.service.log(place_of(interaction), count)
+        game, events = await thinking_first(
+            interaction, lambda: self.bot.service.log(place_of(interaction), count), ephemeral=True
+        )
         lines = [
             f"`#{e.seq}` <t:{int(e.created_at.timestamp())}:R> {e.public_text or e.kind}"
             for e in events
@@ -395,11 +412,13 @@ class GameCog(LaagerCog):
         kwargs["embed"] = discord.Embed(
             title=f"Log of game {game.id} ({game.status})", description=description, colour=COLOUR
         )
-        await interaction.response.send_message(**kwargs)
+        await interaction.followup.send(**kwargs)
 
     @game.command(name="export", description="Download the game as JSON and as a readable log")
     async def export(self, interaction: Interaction) -> None:
-        game, data = await self.bot.service.export(place_of(interaction))
+        game, data = await thinking_first(
+            interaction, lambda: self.bot.service.export(place_of(interaction)), ephemeral=True
+        )
         files = [
             discord.File(
                 io.BytesIO(json.dumps(data, indent=2).encode()), filename=f"game-{game.id}.json"
@@ -407,14 +426,16 @@ class GameCog(LaagerCog):
             discord.File(io.BytesIO(export_text(data).encode()), filename=f"game-{game.id}.txt"),
         ]
         note = "" if game.status != "active" else " Hidden values appear once the game is over."
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Game {game.id}, {game.status}.{note}", files=files, ephemeral=True
         )
 
     @game.command(name="abort", description="End this channel's game (its creator or a referee)")
     async def abort(self, interaction: Interaction) -> None:
-        update = await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
-        await post_update(interaction, update)
+        async def end() -> Update:
+            return await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
+
+        await post_update(interaction, await thinking_first(interaction, end))
 
     @game.command(name="undo", description="Ask to take back your last order")
     async def undo(self, interaction: Interaction) -> None:
@@ -424,8 +445,10 @@ class GameCog(LaagerCog):
         name="verify", description="Check the dice: the seed's commitment, then a full replay"
     )
     async def verify(self, interaction: Interaction) -> None:
-        game, report = await self.bot.service.verify(place_of(interaction))
-        await interaction.response.send_message(verdict(game, report))
+        game, report = await thinking_first(
+            interaction, lambda: self.bot.service.verify(place_of(interaction))
+        )
+        await interaction.followup.send(verdict(game, report))
 
     @game.command(name="help", description="How to play here, and which games are installed")
     async def help(self, interaction: Interaction) -> None:
@@ -447,14 +470,16 @@ class GameCog(LaagerCog):
     )
     async def pings(self, interaction: Interaction, choice: str) -> None:
         on = choice == "on"
-        await self.bot.store.set_pings(interaction.user.id, on)
+        await thinking_first(
+            interaction, lambda: self.bot.store.set_pings(interaction.user.id, on), ephemeral=True
+        )
         said = (
             "You will be pinged when a game is handed to you."
             if on
             else "You will not be pinged any more; posts still name you when a game waits for "
             "you. Turn pings back on with `/game pings on`."
         )
-        await interaction.response.send_message(said, ephemeral=True)
+        await interaction.followup.send(said, ephemeral=True)
 
     @game.command(
         name="settings", description="This game's turn deadline; the server's referee role"
@@ -487,29 +512,36 @@ class GameCog(LaagerCog):
                     "reminder interval. Players in a game can still set its `deadline_hours`."
                 )
         if deadline_hours is not None:
-            update = await deadlines.set_deadline(
-                self.bot.service, place_of(interaction), await actor_of(interaction), deadline_hours
-            )
-            await interaction.response.send_message(
+            place, actor = place_of(interaction), await actor_of(interaction)
+
+            async def change() -> Update:
+                return await deadlines.set_deadline(self.bot.service, place, actor, deadline_hours)
+
+            update = await thinking_first(interaction, change)
+            await interaction.followup.send(
                 "\n".join([*update.lines, await deadline_line(self.bot, update.game.id)]),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if not changes:
                 return
-        store = self.bot.store
-        if changes and interaction.guild_id is not None:
-            await store.update_guild_settings(interaction.guild_id, **changes)
-        said = await deadline_line(self.bot, None, place_of(interaction).channel_id)
-        if interaction.guild_id is not None:
-            current = await store.guild_settings(interaction.guild_id)
-            role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
-            hours = current.reminder_hours or self.bot.settings.reminder_hours
-            said += f"\nReferee role: {role}. Reminders after {hours:g} idle hours."
-        if interaction.response.is_done():
-            await interaction.followup.send(said, ephemeral=True)
-        else:
-            await interaction.response.send_message(said, ephemeral=True)
+        store, guild_id = self.bot.store, interaction.guild_id
 
+        async def save() -> str:
+            if changes and guild_id is not None:
+                await store.update_guild_settings(guild_id, **changes)
+            said = await deadline_line(self.bot, None, place_of(interaction).channel_id)
+            if guild_id is not None:
+                current = await store.guild_settings(guild_id)
+                role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
+                hours = current.reminder_hours or self.bot.settings.reminder_hours
+                said += f"\nReferee role: {role}. Reminders after {hours:g} idle hours."
+            return said
+
+        if interaction.response.is_done():
+            said = await save()
+        else:
+            said = await thinking_first(interaction, save, ephemeral=True)
+        await interaction.followup.send(said, ephemeral=True)
     @game.command(name="substitute", description="Hand your seat to another member, who must agree")
     @app_commands.describe(member="The member who takes your seat")
     async def substitute(self, interaction: Interaction, member: discord.User) -> None:

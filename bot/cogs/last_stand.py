@@ -19,6 +19,7 @@ from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
 from bot.interactions import actor_of, place_of, within_budget
 from bot.next_steps import LAST_STAND_COMMANDS
+from bot.service import Update
 from bot.text_fit import fit
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError, UnknownAction
@@ -145,11 +146,12 @@ class LastStandCog(LaagerCog):
         self.bot = bot
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
-        actor = await actor_of(interaction)
+        async def give() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.act(place_of(interaction), actor, action)
+
         try:
-            update = await within_budget(
-                interaction, self.bot.service.act(place_of(interaction), actor, action)
-            )
+            update = await within_budget(interaction, give())
         except UnknownAction as refusal:
             game, _, _ = await self.bot.service.current(place_of(interaction))
             how = HOW_NOW[phase_kind(game.state)]

@@ -15,7 +15,7 @@ from discord import app_commands
 from bot import render_pool
 from bot.announce import COLOUR, clip, dm_label, post_update
 from bot.cogs.common import LaagerCog
-from bot.interactions import actor_of, place_of
+from bot.interactions import actor_of, place_of, thinking_first
 from bot.reach import speaks_here
 from bot.service import Update
 from games.core.engine import GameSystem, Viewer
@@ -99,16 +99,15 @@ class RampartsCog(LaagerCog):
             "morning_attack": morning_attack,
             "cards": cards or "",
         }
-        update = await self.bot.service.new_game(
-            place_of(interaction),
-            await actor_of(interaction),
-            SYSTEM_ID,
-            "standard",
-            "solo",
-            SIDE,
-            options,
-        )
-        await post_update(interaction, update)
+
+        async def start() -> Update:
+            actor = await actor_of(interaction)
+            place = place_of(interaction)
+            return await self.bot.service.new_game(
+                place, actor, SYSTEM_ID, "standard", "solo", SIDE, options
+            )
+
+        await post_update(interaction, await thinking_first(interaction, start))
 
     async def _mine(self, interaction: Interaction) -> tuple[Any, GameSystem]:
         game, system, seats = await self.bot.service.current(place_of(interaction))
@@ -120,8 +119,9 @@ class RampartsCog(LaagerCog):
 
     @ramparts.command(name="hand", description="See your hand (only you see it)")
     async def hand(self, interaction: Interaction) -> None:
-        game, system = await self._mine(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        game, system = await thinking_first(
+            interaction, lambda: self._mine(interaction), ephemeral=True
+        )
         view = system.view(game.state, Viewer.of_side(SIDE))
         text = next((line for line in view.lines if line.startswith("Your hand")), "")
         picture = await hand_file(system, game.state)

@@ -12,6 +12,8 @@ class ActivityMonitor:
     def __init__(self) -> None:
         self.in_flight = 0
         self.last_change = 0.0
+        self.held_until = 0.0
+        """Until when the bot is expected to be waiting on a spent rate limit, with more to send."""
         self._changed = asyncio.Event()
 
     @staticmethod
@@ -31,6 +33,12 @@ class ActivityMonitor:
         self.last_change = self.now()
         self._changed.set()
 
+    def hold_until(self, moment: float) -> None:
+        """The bot spent a rate-limit bucket: it may be waiting to send more until ``moment``,
+        so the traffic is not quiet before then."""
+        self.held_until = max(self.held_until, moment)
+        self.touch()
+
     async def wait_for(self, condition: Callable[[], bool], deadline: float) -> bool:
         """Wait until condition() holds; False if the deadline passed first."""
         while not condition():
@@ -45,15 +53,17 @@ class ActivityMonitor:
         return True
 
     async def wait_quiet(self, quiet: float, deadline: float) -> bool:
-        """Wait until no request is in flight and nothing changed for `quiet` seconds."""
+        """Wait until no request is in flight, no spent rate limit holds the bot back, and
+        nothing changed for `quiet` seconds."""
         while True:
             now = self.now()
-            if self.in_flight == 0 and now - self.last_change >= quiet:
+            quiet_at = max(self.last_change, self.held_until) + quiet
+            if self.in_flight == 0 and now >= quiet_at:
                 return True
             if now >= deadline:
                 return False
             self._changed.clear()
-            wake_at = deadline if self.in_flight else min(deadline, self.last_change + quiet)
+            wake_at = deadline if self.in_flight else min(deadline, quiet_at)
             try:
                 await asyncio.wait_for(self._changed.wait(), max(wake_at - now, 0))
             except TimeoutError:

@@ -43,7 +43,7 @@ class InteractionDispatcher:
         label: str,
         data: JSON,
         *,
-        quiet: float,
+        quiet: float | None,
         limit: float,
         source: Message | None = None,
         opened_by: SandboxInteraction | None = None,
@@ -87,8 +87,11 @@ class InteractionDispatcher:
             self._modals[user.id] = interaction
         return interaction
 
-    async def _settle(self, interaction: SandboxInteraction, quiet: float, limit: float) -> None:
-        """Return once the bot answered, finished any deferral, and REST went quiet.
+    async def _settle(
+        self, interaction: SandboxInteraction, quiet: float | None, limit: float
+    ) -> None:
+        """Return once the bot answered, finished any deferral, and REST went quiet (without
+        ``quiet``, at once: many players acting together never leave REST quiet).
 
         An interaction not answered within three seconds fails as on Discord (its token is
         refused from then on) and is recorded as a violation, as is a "thinking" deferral
@@ -116,7 +119,7 @@ class InteractionDispatcher:
             raise SandboxTimeout(
                 f"{who}: the bot deferred but sent no follow-up, edit or message within {limit:g} s"
             )
-        if not await activity.wait_quiet(quiet, deadline):
+        if quiet is not None and not await activity.wait_quiet(quiet, deadline):
             raise SandboxTimeout(f"{who}: the bot's REST traffic did not settle within {limit:g} s")
 
     def _record(self, interaction: SandboxInteraction, reason: str) -> None:

@@ -56,6 +56,8 @@ class SandboxInteraction:
     follow-up arrives; a deferred update once anything visible follows it."""
     answer_by: float | None = None
     """The event-loop time after which an initial response is refused."""
+    answered_at: float | None = None
+    """The event-loop time the initial response (or deferral) arrived."""
     failure: str | None = None
     """What the player saw instead of an answer, e.g. "The application did not respond"."""
     context: int = installs.GUILD

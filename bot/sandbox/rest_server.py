@@ -21,8 +21,10 @@ from bot.sandbox.http_responses import (
     INVALID_FORM_BODY,
     INVALID_JSON,
     discord_error,
+    json_response,
 )
 from bot.sandbox.models import Violation
+from bot.sandbox.rate_limits import RateLimiter
 from bot.sandbox.request_body import BodyError, RequestBody, read_body
 from bot.sandbox.spec_validation import API_PREFIX, ApiRequest, ApiResponse, SpecValidator
 
@@ -39,8 +41,9 @@ class DiscordRules(Protocol):
 
 
 class TrafficGuard:
-    """Middleware: counts traffic, validates against the spec (and against Discord's limits
-    on command registrations and messages), checks the bot token."""
+    """Middleware: counts traffic, holds the bot to Discord's rate limits, validates against
+    the spec (and against Discord's limits on command registrations and messages), checks
+    the bot token."""
 
     def __init__(
         self,
@@ -51,7 +54,9 @@ class TrafficGuard:
         token: str,
         violations: list[Violation],
         response_violations: list[Violation] | None,
+        limits: RateLimiter,
     ) -> None:
+        self._limits = limits
         self._validator = validator
         self._rules = rules
         self._activity = activity
@@ -69,7 +74,26 @@ class TrafficGuard:
             self._activity.request_finished()
 
     async def _guarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Rate limits first, as on Discord: a refused request is not looked at further."""
         api_path = request.path[len(API_PREFIX) :]
+        verdict = self._limits.check(request.method, api_path, request.transport)
+        if verdict.ignored_retry_after:
+            early = f"retried {verdict.ignored_retry_after:.3f} s before retry_after ran out"
+            self._record(request, api_path, early, "request")
+        if verdict.exhausted:
+            self._activity.hold_until(verdict.resets_at)
+        if verdict.refused:
+            await request.release()
+            refused = json_response(verdict.body(), status=429)
+            refused.headers.update(verdict.headers)
+            return refused
+        response = await self._checked(request, handler, api_path)
+        response.headers.update(verdict.headers)
+        return response
+
+    async def _checked(
+        self, request: web.Request, handler: Handler, api_path: str
+    ) -> web.StreamResponse:
         try:
             body = await read_body(request)
         except BodyError as error:

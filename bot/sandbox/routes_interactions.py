@@ -110,6 +110,7 @@ class InteractionRoutes:
         if refusal is not None:
             return discord_error(400, INVALID_FORM_BODY, refusal)
         interaction.callback_type = kind
+        interaction.answered_at = self._backend.activity.now()
         self._backend.activity.touch()
         if request.query.get("with_response") not in TRUE_QUERY_VALUES:
             return no_content()

@@ -41,6 +41,7 @@ from bot.sandbox.models import (
     SandboxUser,
     Violation,
 )
+from bot.sandbox.rate_limits import RateLimiter
 from bot.sandbox.rest_server import TrafficGuard
 from bot.sandbox.server import SandboxServer
 from bot.sandbox.shards import shard_for
@@ -63,13 +64,17 @@ class DiscordSandbox:
         *,
         token: str = DEFAULT_TOKEN,
         bot_name: str = "Laager",
-        quiet: float = DEFAULT_QUIET,
+        quiet: float | None = DEFAULT_QUIET,
         timeout: float = DEFAULT_TIMEOUT,
         check_responses: bool = False,
+        rate_scale: float = 1.0,
     ) -> None:
-        """quiet: how long REST must be idle before a driver call returns; timeout: the
+        """quiet: how long REST must be idle before a driver call returns (None: it returns
+        once the bot answered and finished any deferral, for many players at once); timeout: the
         longest a driver call waits. check_responses also validates the sandbox's own answers
         against the spec (into response_violations), which keeps the sandbox honest in tests.
+        rate_scale multiplies the windows of Discord's rate limits (0.1: ten times shorter,
+        for a suite that must stay quick; the limits are never switched off).
         """
         self.token = token
         self.quiet = quiet
@@ -81,6 +86,8 @@ class DiscordSandbox:
         self.response_violations: list[Violation] = []
         self.state = SandboxState(SnowflakeClock(), bot_name=bot_name)
         activity = ActivityMonitor()
+        self.rate_limits = RateLimiter(scale=rate_scale, clock=activity.now)
+        """Discord's per-route and global limits on this bot token (``refusals`` lists its 429s)."""
         self._backend = Backend(
             state=self.state,
             commands=CommandRegistry(self.state.clock, self.state.application_id),
@@ -101,6 +108,7 @@ class DiscordSandbox:
             token=token,
             violations=self.violations,
             response_violations=self.response_violations if check_responses else None,
+            limits=self.rate_limits,
         )
         self._server = SandboxServer(self._backend, guard)
         self._dispatcher = InteractionDispatcher(self._backend)
@@ -184,7 +192,7 @@ class DiscordSandbox:
                 f"{len(gateway.live_sessions())}/{sessions} gateway session(s) ready, "
                 f"commands synced: {'yes' if registry.sync_count else 'no'}"
             )
-        await activity.wait_quiet(self.quiet, deadline)
+        await activity.wait_quiet(self.quiet or 0.0, deadline)
 
     async def request_reconnect(self) -> None:
         """Send RECONNECT to every session, as Discord does, and wait until all resumed."""

@@ -14,6 +14,9 @@ from bot.sandbox.spec_validation import load_openapi
 from bot.settings import Settings
 
 TEST_SYSTEMS = ["tests.fixtures.duel:PAIRING"]
+RATE_SCALE = 0.1
+"""Discord's rate-limit windows, ten times shorter: the limits hold, the suite stays quick
+(tests/sandbox/test_rate_limits.py holds discord.py to them at Discord's own scale)."""
 
 
 def bot_settings(
@@ -43,7 +46,7 @@ def frozen_heap() -> None:
 
 @pytest.fixture
 async def sandbox() -> AsyncIterator[DiscordSandbox]:
-    sb = DiscordSandbox()
+    sb = DiscordSandbox(rate_scale=RATE_SCALE)
     await sb.start()
     try:
         yield sb

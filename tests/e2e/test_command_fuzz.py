@@ -29,7 +29,7 @@ from bot.sandbox import DiscordSandbox
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import JSON, Message
 from games.core.errors import LaagerError
-from tests.e2e.conftest import bot_settings
+from tests.e2e.conftest import RATE_SCALE, bot_settings
 
 TOOLKIT = {"sotq-fire", "sotq-morale", "sotq-move", "sotq-check", "sotq-transport", "sotq-army"}
 TOOLKIT |= {"qref", "events", "roster", "house-rules", "roll", "rolls"}
@@ -82,7 +82,7 @@ class Harness:
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(limit)
 
     async def _start(self) -> None:
-        self.sandbox = DiscordSandbox(quiet=0.02)
+        self.sandbox = DiscordSandbox(quiet=0.02, rate_scale=RATE_SCALE)
         await self.sandbox.start()
         self.running: AbstractAsyncContextManager[LaagerBot] = running_bot(
             bot_settings(self.sandbox, self.database)

@@ -6,14 +6,14 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.sandbox import DiscordSandbox
-from tests.e2e.conftest import alice, bob, carol, sqlite_url
+from tests.e2e.conftest import RATE_SCALE, alice, bob, carol, sqlite_url
 
 __all__ = ["alice", "bob", "carol", "sandbox", "sqlite_url"]
 
 
 @pytest.fixture
 async def sandbox() -> AsyncIterator[DiscordSandbox]:
-    sb = DiscordSandbox(quiet=0.03)
+    sb = DiscordSandbox(quiet=0.03, rate_scale=RATE_SCALE)
     await sb.start()
     try:
         yield sb

@@ -1,0 +1,314 @@
+"""Load benchmark: many channels playing real games at once through Discord-in-a-box.
+
+Run: ``.venv/bin/python -m tests.bench.load [--channels 10 100 1000] [--steps 6]
+[--system last-stand|ramparts] [--bot-root DIR] [--postgres URL]``.
+
+The sandbox, and the players driving it, run in this process; the bot runs as ``laager run``
+in a child process (from ``--bot-root``, this tree by default, so another checkout's bot can
+be measured against the same players), so the sandbox's request validation is not counted
+against the bot. Discord's rate limits hold at their own scale. Every channel starts a game
+at once and then presses one of the orders on its newest post, ``--steps`` times, as soon
+as the previous answer has settled (no post or edit in the channel for a moment).
+
+For each run it prints p50/p95/p99 from the interaction to its first response (a reply or a
+deferral) and to the next picture in the channel (the posted map), commands per second, the
+429s Discord's limits gave, and the bot's resident memory (its render workers apart) with
+the games stored so far. Runs share one bot and one database, in the order given, each in
+channels of its own, so the last run's memory is read with every earlier run's games stored
+and its own active.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+import psutil
+
+from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
+from bot.sandbox.components import clickable_buttons, usable_selects
+from bot.sandbox.interactions import ANSWER_WITHIN, SandboxInteraction
+from bot.sandbox.models import Message, MessageEvent
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTLED = 0.3
+"""Seconds without a post or edit in a channel before its player acts again."""
+POLL = 0.1
+NEW_GAME = {
+    "last-stand": {"system": "last-stand", "mode": "solo", "side": "british"},
+    "ramparts": {"system": "ramparts", "mode": "solo"},
+}
+
+
+@dataclass
+class ChannelLog:
+    """One channel's commands (sent, first answered) and the moments pictures appeared."""
+
+    sent: list[float] = field(default_factory=list)
+    answered: list[float] = field(default_factory=list)
+    pictures: list[float] = field(default_factory=list)
+    last_event: float = 0.0
+    failure: str | None = None
+
+
+class Watcher:
+    """Notes, per channel, when anything changed and when a picture was posted or edited in."""
+
+    def __init__(self, sandbox: DiscordSandbox) -> None:
+        self.channels: dict[int, ChannelLog] = {}
+        sandbox.state.listeners.append(self._seen)
+
+    def _seen(self, event: MessageEvent) -> None:
+        log = self.channels.get(event.message.channel_id)
+        if log is None:
+            return
+        now = asyncio.get_running_loop().time()
+        log.last_event = now
+        if any(a.content_type.startswith("image/") for a in event.version.attachments):
+            log.pictures.append(now)
+
+
+def percentiles(samples: list[float]) -> str:
+    if not samples:
+        return "no samples"
+    ordered = sorted(samples)
+
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] * 1000
+
+    return (
+        f"p50 {statistics.median(ordered) * 1000:7.1f} ms  p95 {at(0.95):7.1f} ms  "
+        f"p99 {at(0.99):7.1f} ms  (n={len(ordered)})"
+    )
+
+
+def to_pictures(log: ChannelLog) -> list[float]:
+    """For each command, the wait until the first picture after it (before the next one)."""
+    waits = []
+    ends = [*log.sent[1:], float("inf")][: len(log.sent)]
+    for sent, end in zip(log.sent, ends, strict=True):
+        shown = next((p for p in log.pictures if sent <= p < end), None)
+        if shown is not None:
+            waits.append(shown - sent)
+    return waits
+
+
+def record(log: ChannelLog, interaction: SandboxInteraction) -> None:
+    assert interaction.answer_by is not None
+    log.sent.append(interaction.answer_by - ANSWER_WITHIN)
+    if interaction.answered_at is not None:
+        log.answered.append(interaction.answered_at)
+
+
+async def settled(log: ChannelLog) -> None:
+    """Wait until nothing has changed in the channel for SETTLED seconds (polled: an event
+    per channel would wake a thousand waiters on every message)."""
+    loop = asyncio.get_running_loop()
+    idle = loop.time() - log.last_event
+    while idle < SETTLED:
+        await asyncio.sleep(max(SETTLED - idle, POLL))
+        idle = loop.time() - log.last_event
+
+
+def newest_orders(sandbox: DiscordSandbox, channel: int) -> Message | None:
+    for message in reversed(sandbox.messages(channel)):
+        if message.author_id != sandbox.bot_user_id:
+            continue
+        if clickable_buttons(message.components) or usable_selects(message.components):
+            return message
+    return None
+
+
+async def press(
+    sandbox: DiscordSandbox, user: SandboxUser, post: Message, rng: random.Random
+) -> SandboxInteraction:
+    """One of the post's orders, at random: a button, or an option of one of its menus."""
+    buttons = [b for b in clickable_buttons(post.components) if b["custom_id"].startswith("lg:")]
+    selects = usable_selects(post.components)
+    if buttons and (not selects or rng.random() < 0.7):
+        return await sandbox.click(user, post, custom_id=rng.choice(buttons)["custom_id"])
+    menu = rng.choice(selects)
+    value = rng.choice(menu["options"])["value"]
+    return await sandbox.select(user, post, [value], custom_id=menu["custom_id"])
+
+
+async def play(
+    sandbox: DiscordSandbox, log: ChannelLog, channel: int, system: str, steps: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    user = sandbox.add_user(f"player-{channel}")
+    try:
+        record(log, await sandbox.slash(user, "game new", NEW_GAME[system], channel=channel))
+        for _ in range(steps):
+            await settled(log)
+            post = newest_orders(sandbox, channel)
+            if post is None:
+                return
+            record(log, await press(sandbox, user, post, rng))
+    except SandboxError as error:
+        log.failure = str(error)
+
+
+async def run(
+    sandbox: DiscordSandbox, watcher: Watcher, count: int, system: str, steps: int
+) -> tuple[list[ChannelLog], float]:
+    channels = [sandbox.add_channel(f"load-{count}-{n}") for n in range(count)]
+    logs = [ChannelLog() for _ in channels]
+    for channel, log in zip(channels, logs, strict=True):
+        watcher.channels[channel] = log
+    await asyncio.sleep(1.0)  # the bot hears of the new channels
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(
+            play(sandbox, log, c, system, steps, n)
+            for n, (c, log) in enumerate(zip(channels, logs, strict=True))
+        )
+    )
+    seconds = time.perf_counter() - started
+    await asyncio.gather(*(settled(log) for log in logs))  # the last answers arrive
+    return logs, seconds
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def costs(port: int) -> dict[str, float]:
+    """Totals (seconds and counts) of the bot's own histograms: commands handled, pictures
+    drawn, SQL statements run, read from its /metrics."""
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+            text = await response.text()
+    totals: dict[str, float] = {}
+    for line in text.splitlines():
+        name = line.split("{", 1)[0].split(" ", 1)[0]
+        if name.startswith("laager_") and name.endswith(("_sum", "_count")):
+            totals[name] = totals.get(name, 0.0) + float(line.rsplit(" ", 1)[1])
+    return totals
+
+
+def per_unit(now: dict[str, float], before: dict[str, float], metric: str) -> str:
+    count = now.get(f"{metric}_count", 0) - before.get(f"{metric}_count", 0)
+    seconds = now.get(f"{metric}_sum", 0) - before.get(f"{metric}_sum", 0)
+    return f"{count:.0f} x {seconds / count * 1000:.2f} ms" if count else "none"
+
+
+def bot_memory(pid: int) -> tuple[float, float]:
+    """Resident MiB of the bot process, and of its render workers together."""
+    process = psutil.Process(pid)
+    workers = sum(child.memory_info().rss for child in process.children(recursive=True))
+    return process.memory_info().rss / 2**20, workers / 2**20
+
+
+async def bench(args: argparse.Namespace, scratch: Path) -> None:
+    sandbox = DiscordSandbox(quiet=None, timeout=60.0)
+    await sandbox.start()
+    watcher = Watcher(sandbox)
+    database = args.postgres or f"sqlite+aiosqlite:///{scratch / 'load.sqlite3'}"
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": sandbox.token,
+        "DISCORD_API_BASE": sandbox.api_base,
+        "DISCORD_GATEWAY_URL": sandbox.gateway_url,
+        "DATABASE_URL": database,
+        "SEED": "load",
+        "ALLOW_INSECURE_SEED": "1",
+        "LOG_LEVEL": "ERROR",
+        "STATUS_PORT": str(status_port := free_port()),
+    }
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "run", cwd=args.bot_root, env=env
+    )
+    stored = 0
+    try:
+        await sandbox.wait_ready(120)
+        print(f"bot from {args.bot_root}, {args.system}, {args.steps} presses after /game new")
+        bot = psutil.Process(child.pid)
+        for count in args.channels:
+            refused_before = len(sandbox.rate_limits.refusals)
+            global_before = sandbox.rate_limits.global_requests
+            measured = await costs(status_port)
+            cpu, own = bot.cpu_times(), psutil.Process().cpu_times()
+            logs, seconds = await run(sandbox, watcher, count, args.system, args.steps)
+            stored += count
+            first = [a - s for log in logs for s, a in zip(log.sent, log.answered, strict=False)]
+            pictures = [w for log in logs for w in to_pictures(log)]
+            commands = sum(len(log.sent) for log in logs)
+            failed = [log.failure for log in logs if log.failure]
+            bot_mib, workers_mib = bot_memory(child.pid)
+            spent = bot.cpu_times()
+            bot_cpu = spent.user + spent.system - cpu.user - cpu.system
+            mine = psutil.Process().cpu_times()
+            sandbox_cpu = mine.user + mine.system - own.user - own.system
+            now = await costs(status_port)
+            print(f"\n{count} channels: {commands} commands in {seconds:.1f} s")
+            print(f"  to first response  {percentiles(first)}")
+            print(f"  to posted map      {percentiles(pictures)}")
+            print(
+                f"  commands/s {commands / seconds:6.1f}   429s "
+                f"{len(sandbox.rate_limits.refusals) - refused_before}   "
+                f"failed channels {len(failed)}"
+            )
+            print(
+                f"  bot RSS {bot_mib:.0f} MiB (render workers {workers_mib:.0f} MiB), "
+                f"{stored} games stored, {count} active in this run"
+            )
+            counted = sandbox.rate_limits.global_requests - global_before
+            print(
+                f"  {counted / commands:.2f} requests a command under the global 50/s "
+                f"(interaction callbacks and follow-ups are not)"
+            )
+            print(
+                f"  CPU busy: bot {bot_cpu / seconds:.0%} of a core, sandbox and players "
+                f"{sandbox_cpu / seconds:.0%}"
+            )
+            print(
+                f"  bot CPU {bot_cpu / commands * 1000:.1f} ms a command (event loop), "
+                f"handled {per_unit(now, measured, 'laager_command_seconds')}"
+            )
+            print(
+                f"  pictures {per_unit(now, measured, 'laager_render_seconds')}, "
+                f"SQL statements {per_unit(now, measured, 'laager_database_seconds')}"
+            )
+            for failure in failed[:3]:
+                print(f"    {failure}")
+        if sandbox.violations:
+            print(f"\nAPI violations: {len(sandbox.violations)}; first: {sandbox.violations[0]}")
+    finally:
+        child.terminate()
+        try:
+            await asyncio.wait_for(child.wait(), 20)
+        except TimeoutError:
+            child.kill()
+            await child.wait()
+        await sandbox.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--channels", type=int, nargs="+", default=[10, 100])
+    parser.add_argument("--steps", type=int, default=6, help="presses per channel after /game new")
+    parser.add_argument("--system", choices=sorted(NEW_GAME), default="last-stand")
+    parser.add_argument(
+        "--bot-root", type=Path, default=ROOT, help="the checkout the bot runs from"
+    )
+    parser.add_argument("--postgres", help="a PostgreSQL URL (postgresql+asyncpg://...)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="laager-load-") as scratch:
+        asyncio.run(bench(args, Path(scratch)))
+
+
+if __name__ == "__main__":
+    main()
