@@ -542,6 +542,7 @@ class GameCog(LaagerCog):
         else:
             said = await thinking_first(interaction, save, ephemeral=True)
         await interaction.followup.send(said, ephemeral=True)
+
     @game.command(name="substitute", description="Hand your seat to another member, who must agree")
     @app_commands.describe(member="The member who takes your seat")
     async def substitute(self, interaction: Interaction, member: discord.User) -> None:
