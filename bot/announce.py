@@ -6,6 +6,7 @@ import hashlib
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from bot.next_steps import CommandFor, ways
 from bot.recap import NotRecappable, send_recap
 from bot.reports import Report, phase_report
 from bot.service import Update
+from bot.storage.outbox import CHANNEL
 from bot.systems import Pairing
 from bot.text_fit import CONTENT, fit, pieces
 from bot.ui import public_view
@@ -185,13 +187,47 @@ async def post_new(
     retire_buttons: bool,
     panel: dict | None,
 ) -> None:
-    """A new post for the update, with a map when the drawn position changed."""
+    """A new post for the update, with a map when the drawn position changed. An order's
+    post goes to the channel as the bot's own message, with a nonce drawn from its outbox
+    row, so a send repeated after a crash cannot post it twice; the command that gave the
+    order is answered privately."""
+    owed = update.outbox_id is not None
+    command = not retire_buttons and panel is None
+    placeholder = owed and command and interaction.response.is_done()
     if not interaction.response.is_done():
         if retire_buttons or panel is not None:
             await interaction.response.defer()
         else:
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=owed)
     bot = interaction.client
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    if panel is not None:
+        await interaction.edit_original_response(**panel)
+    elif retire_buttons:
+        await interaction.edit_original_response(view=None)
+    await retire_previous(interaction, previous)
+    if owed:
+        posted = await send_owed_post(bot, update, kwargs)
+        if placeholder:
+            await interaction.delete_original_response()
+        if command:
+            said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+            await interaction.followup.send(f"{said}\n\n{POSTED}", ephemeral=True)
+    else:
+        posted = await interaction.followup.send(**kwargs, wait=True)
+    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
+    await after_post(interaction, update)
+    await settled(bot, update)
+
+
+POSTED = "The game's update is posted in the channel."
+
+
+async def compose_post(
+    bot: LaagerBot, update: Update, view: View, last_picture: str | None
+) -> tuple[dict, str | None, bool]:
+    """The keyword arguments of the update's post, the fingerprint of its drawn map, and
+    whether the map goes on the post (only when it differs from the last one posted)."""
     pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
@@ -219,20 +255,47 @@ async def post_new(
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
-    if panel is not None:
-        await interaction.edit_original_response(**panel)
-    elif retire_buttons:
-        await interaction.edit_original_response(view=None)
-    await retire_previous(interaction, previous)
-    posted = await interaction.followup.send(**kwargs, wait=True)
-    await bot.store.note_post(update.game.id, posted.id, shown if picture else None)
+    return kwargs, (shown if shown is not None else last_picture), picture is not None
+
+
+async def send_owed_post(bot: LaagerBot, update: Update, kwargs: dict) -> discord.Message:
+    """Post an order's update in its channel, deduplicated by Discord through its nonce."""
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    return await channel.send(**kwargs, nonce=outbox_nonce(update.outbox_id or 0))
+
+
+def outbox_nonce(outbox_id: int, part: str = "") -> str:
+    """The nonce of one message owed by an outbox row: the same row and part always give
+    the same nonce, so Discord returns the first message to a repeated send."""
+    return f"laager-{outbox_id}{part}"
+
+
+async def remember_post(
+    bot: LaagerBot,
+    update: Update,
+    view: View,
+    posted: discord.Message,
+    previous: int | None,
+    pictured: str | None,
+) -> None:
+    """Note the new post as the game's current one (in the database, so a restart or
+    another process retires its buttons in turn), what it showed the channel, and, while
+    its phase lasts, what the orders in that phase edit."""
+    _, last_picture = await bot.store.post_of(update.game.id)
+    await bot.store.note_post(update.game.id, posted.id, pictured)
+    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
-        seen = shown if shown is not None else last_picture
+        seen = pictured if pictured is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
-    await after_post(interaction, update)
+
+
+async def settled(bot: LaagerBot, update: Update) -> None:
+    """Mark the update's outbox row done: every message it owed has been sent."""
+    if update.outbox_id is not None:
+        await bot.outbox.mark_sent(update.outbox_id)
 
 
 def show_map(embed: discord.Embed, pairing: Pairing) -> None:
@@ -313,7 +376,9 @@ async def edit_in_place(
     elif fresh:
         fresh.reset()
         await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
+    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
     await after_post(interaction, update)
+    await settled(bot, update)
 
 
 async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
@@ -416,9 +481,39 @@ def dm_label(update: Update) -> str:
 
 
 async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DM each player their hidden information, in as many messages as it takes; fall back
-    politely when DMs are closed. What it sends, and what the system declares secret, is
-    redacted from the log from now on."""
+    """DM each player their hidden information; when DMs are closed, the giver of the
+    command gets it privately here, and the channel is told the others cannot be reached."""
+
+    async def closed(user_id: int, label: str, parts: list[str]) -> None:
+        if user_id == interaction.user.id:
+            for part in parts:
+                await interaction.followup.send(
+                    f"I could not DM you (your DMs are closed), so here it is privately:\n"
+                    f"{label}\n{part}",
+                    ephemeral=True,
+                )
+        else:
+            await interaction.followup.send(dms_closed(user_id))
+
+    await deliver_private(interaction.client, update, closed)
+
+
+def dms_closed(user_id: int) -> str:
+    return (
+        f"I could not DM <@{user_id}>: their DMs are closed. They can read their hidden "
+        "information with `/game status`."
+    )
+
+
+async def deliver_private(
+    bot: LaagerBot,
+    update: Update,
+    closed: Callable[[int, str, list[str]], Awaitable[None]],
+) -> None:
+    """DM each player their hidden information, in as many messages as it takes, calling
+    ``closed`` for a player who does not take DMs. What it sends, and what the system
+    declares secret, is redacted from the log from now on. An order's DMs carry nonces
+    drawn from its outbox row, so a repeated send is not delivered twice."""
     known.remember(
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
@@ -427,21 +522,15 @@ async def send_private(interaction: discord.Interaction[LaagerBot], update: Upda
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         try:
-            channel = await interaction.client.create_dm(discord.Object(user_id))
-            for part in parts:
-                await channel.send(f"{label}\n{part}")
+            channel = await bot.create_dm(discord.Object(user_id))
+            for number, part in enumerate(parts):
+                extra: dict = {}
+                if update.outbox_id is not None:
+                    extra["nonce"] = outbox_nonce(update.outbox_id, f".{number}")
+                await channel.send(f"{label}\n{part}", **extra)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            if user_id == interaction.user.id:
-                for part in parts:
-                    await interaction.followup.send(
-                        "I could not DM you (your DMs are closed), so here it is privately:\n"
-                        f"{label}\n{part}",
-                        ephemeral=True,
-                    )
-            else:
-                await interaction.followup.send(
-                    f"I could not DM <@{user_id}>: their DMs are closed. They can read their "
-                    "hidden information with `/game status`."
-                )
+            await closed(user_id, label, parts)
+            continue
+        await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)

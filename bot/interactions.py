@@ -16,6 +16,8 @@ from discord import app_commands
 from bot import errors, metrics
 from bot.logs import bind_interaction
 from bot.service import Actor, Place
+from bot.storage.outbox import Seen
+from bot.storage.records import GameRecord
 from bot.text_fit import fit
 from games.core.errors import LaagerError
 
@@ -52,6 +54,24 @@ async def actor_of(interaction: Interaction) -> Actor:
         if settings.referee_role_id:
             referee = any(role.id == settings.referee_role_id for role in user.roles)
     return Actor(user.id, referee, interaction.id)
+
+
+async def seen_by(interaction: Interaction) -> Seen | None:
+    """The position of the channel's game the user was last shown, read as their command
+    arrives: an order by slash command is given in it, so a repeat is refused as stale."""
+    if interaction.channel_id is None:
+        return None
+    game = await interaction.client.store.active_game(interaction.channel_id)
+    if game is None:
+        return None
+    return await interaction.client.outbox.last_seen(game.id, interaction.user.id)
+
+
+async def shown_to(interaction: Interaction, game: GameRecord, position: str) -> None:
+    """Note that the user was shown this position of the game, privately."""
+    await interaction.client.outbox.note_seen(
+        game.id, [interaction.user.id], game.version, position
+    )
 
 
 async def refuse(interaction: Interaction, message: str) -> None:

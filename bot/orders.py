@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.announce import post_update
 from bot.errors import GameMovedOn
-from bot.interactions import Interaction, actor_of, place_of, refuse
+from bot.interactions import Interaction, actor_of, place_of, refuse, shown_to
 from bot.service import Update
 from bot.text_fit import fit
 from bot.ui import panel_view
@@ -63,6 +63,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         return
     update = Update(game, system, mine)
     await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
+    await shown_to(interaction, game, update.position)
 
 
 async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
@@ -73,8 +74,10 @@ async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
         return False
     if game.id != game_id:
         return False
-    fresh = panel_message(interaction, Update(game, system, seats), note=MOVED_ON)
+    update = Update(game, system, seats)
+    fresh = panel_message(interaction, update, note=MOVED_ON)
     await interaction.response.edit_message(**fresh, embeds=[])
+    await shown_to(interaction, game, update.position)
     return True
 
 

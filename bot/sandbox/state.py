@@ -22,6 +22,7 @@ from bot.sandbox.models import (
     SandboxRole,
     SandboxUser,
 )
+from bot.sandbox.nonces import Nonces
 from bot.sandbox.snowflakes import SnowflakeClock
 
 UserRef = SandboxUser | str | int
@@ -63,6 +64,7 @@ class SandboxState:
         self.events: list[MessageEvent] = []
         self.dm_channels: dict[int, int] = {}
         self.closed_dms: set[int] = set()
+        self.nonces = Nonces()
         self.attachments: dict[int, Attachment] = {}
         self.listeners: list[Callable[[MessageEvent], None]] = []
         self.attachment_base_url = ""

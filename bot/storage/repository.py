@@ -6,6 +6,7 @@ nothing of theirs is written.
 """
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Unpack
 
@@ -24,6 +25,7 @@ from bot.storage.conversions import (
 )
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
+from bot.storage.outbox import Owed, add_owed
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -132,6 +134,12 @@ class Store:
     async def active_game(self, channel_id: int) -> GameRecord | None:
         return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
 
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in play, oldest first."""
+        statement = select(Game).where(Game.status == "active").order_by(Game.id)
+        async with self._sessions() as session:
+            return [game_record(row) for row in await session.scalars(statement)]
+
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recently created game, whatever its status."""
         return await self._first_game(Game.channel_id == channel_id)
@@ -147,10 +155,14 @@ class Store:
         status: ClosedStatus | None = None,
         result: Mapping[str, Any] | None = None,
         now: datetime | None = None,
+        owed: Owed | None = None,
+        lease: float = 30.0,
     ) -> GameRecord:
         """Store the game's new state and log, or raise StaleVersion having written nothing.
 
-        Passing `status` finishes or aborts the game, under the same version guard.
+        Passing `status` finishes or aborts the game, under the same version guard. What the
+        change owes Discord (``owed``) goes into the outbox in the same transaction, claimed
+        for ``lease`` seconds by the caller; the record returned carries its ``outbox_id``.
         """
         now = now or _utcnow()
         changes: dict[str, Any] = {
@@ -165,7 +177,20 @@ class Store:
         async with self._sessions.begin() as session:
             row = await self._advance(session, game_id, expected_version, now, changes)
             await self._append(session, game_id, events, now)
-            return game_record(row)
+            record = game_record(row)
+            if owed is not None:
+                outbox_id = await add_owed(
+                    session,
+                    game_id,
+                    record.guild_id,
+                    record.channel_id,
+                    record.version,
+                    owed,
+                    now=now,
+                    lease=lease,
+                )
+                return replace(record, outbox_id=outbox_id)
+            return record
 
     async def append_events(
         self,
