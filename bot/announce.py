@@ -205,15 +205,16 @@ async def post_new(
         await interaction.edit_original_response(**panel)
     elif retire_buttons:
         await interaction.edit_original_response(view=None)
-    await retire_previous(interaction, previous)
     if owed:
         posted = await send_owed_post(bot, update, kwargs)
+        await retire_previous(interaction, previous)
         if placeholder:
             await interaction.delete_original_response()
         if command:
             said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
             await interaction.followup.send(f"{said}\n\n{POSTED}", ephemeral=True)
     else:
+        await retire_previous(interaction, previous)
         posted = await interaction.followup.send(**kwargs, wait=True)
     await remember_post(bot, update, view, posted, previous, shown if pictured else None)
     await after_post(interaction, update)

@@ -92,12 +92,13 @@ async def send_owed(bot: LaagerBot, row: OwedRecord) -> None:
 
 async def post_live(bot: LaagerBot, update: Update) -> None:
     """The row is the game's newest news: post it as the handler would have, buttons and
-    pings included, and retire the buttons of the post before it."""
+    pings included, then retire the buttons of the post before it."""
     view = update.public_view()
     previous, last_picture = await bot.store.post_of(update.game.id)
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
-    await retire(bot, update, previous)
     posted = await send_owed_post(bot, update, kwargs)
+    if posted.id != previous:  # a repeated send returns the post noted the first time
+        await retire(bot, update, previous)
     await remember_post(bot, update, view, posted, previous, shown if pictured else None)
 
 

@@ -179,6 +179,7 @@ class ChannelRoutes:
                     )
                 return json_response(payloads.message_payload(self._state, first))
         message = self._state.post(channel, author, changes)
+        message.nonce = None if nonce is None else str(nonce)
         if enforced:
             self._state.nonces.remember(author.id, channel.id, str(nonce), message.id)
         return json_response(payloads.message_payload(self._state, message))
