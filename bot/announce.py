@@ -260,9 +260,12 @@ async def compose_post(
 
 
 async def send_owed_post(bot: LaagerBot, update: Update, kwargs: dict) -> discord.Message:
-    """Post an order's update in its channel, deduplicated by Discord through its nonce."""
+    """Post an update in its channel; an order's is deduplicated by Discord through the
+    nonce of its outbox row."""
     channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
-    return await channel.send(**kwargs, nonce=outbox_nonce(update.outbox_id or 0))
+    if update.outbox_id is None:  # a post owed by no order (a refresh): any nonce will do
+        return await channel.send(**kwargs)
+    return await channel.send(**kwargs, nonce=outbox_nonce(update.outbox_id))
 
 
 def outbox_nonce(outbox_id: int, part: str = "") -> str:

@@ -16,8 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @asynccontextmanager
-async def bot_process(sandbox: DiscordSandbox, database_url: str) -> AsyncIterator[None]:
-    """``laager run`` in a child process; stopped (SIGTERM, then SIGKILL) on exit."""
+async def bot_process(
+    sandbox: DiscordSandbox, database_url: str, **settings: str
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``laager run`` in a child process, with any further ``settings`` (environment
+    variables); stopped (SIGTERM, then SIGKILL) on exit unless it is gone already."""
     env = {
         **os.environ,
         "DISCORD_TOKEN": sandbox.token,
@@ -26,12 +29,13 @@ async def bot_process(sandbox: DiscordSandbox, database_url: str) -> AsyncIterat
         "DATABASE_URL": database_url,
         "EXTRA_SYSTEMS": ",".join(TEST_SYSTEMS),
         "LOG_LEVEL": "WARNING",
+        **settings,
     }
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env
     )
     try:
-        yield
+        yield child
     finally:
         if child.returncode is None:
             child.terminate()
