@@ -201,6 +201,7 @@ async def post_new(
             await interaction.response.defer(thinking=True, ephemeral=owed)
     bot = interaction.client
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
     if panel is not None:
         await interaction.edit_original_response(**panel)
     elif retire_buttons:
@@ -283,17 +284,22 @@ async def remember_post(
     pictured: str | None,
 ) -> None:
     """Note the new post as the game's current one (in the database, so a restart or
-    another process retires its buttons in turn), what it showed the channel, and, while
-    its phase lasts, what the orders in that phase edit."""
+    another process retires its buttons in turn) and, while its phase lasts, what the
+    orders in that phase edit."""
     _, last_picture = await bot.store.post_of(update.game.id)
     await bot.store.note_post(update.game.id, posted.id, pictured)
-    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
         seen = pictured if pictured is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
+
+
+async def shown_in_channel(bot: LaagerBot, update: Update) -> None:
+    """Note the position as shown to everyone in the channel. Noted just before the post
+    goes up, so an order given the moment it appears is checked against it."""
+    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
 
 
 async def settled(bot: LaagerBot, update: Update) -> None:
@@ -356,6 +362,7 @@ async def edit_in_place(
         "view": public_view(update, pairing.layout),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+    await shown_in_channel(bot, update)
     if retire_buttons and pressed == post_id:
         await interaction.edit_original_response(**edit)
     else:
@@ -380,7 +387,6 @@ async def edit_in_place(
     elif fresh:
         fresh.reset()
         await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
-    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
     await after_post(interaction, update)
     await settled(bot, update)
 
@@ -525,6 +531,7 @@ async def deliver_private(
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
+        await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)
         try:
             channel = await bot.create_dm(discord.Object(user_id))
             for number, part in enumerate(parts):
@@ -536,5 +543,3 @@ async def deliver_private(
             if error.code != DM_CLOSED:
                 raise
             await closed(user_id, label, parts)
-            continue
-        await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)

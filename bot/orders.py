@@ -62,8 +62,8 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         await refuse(interaction, error.message)
         return
     update = Update(game, system, mine)
-    await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
     await shown_to(interaction, game, update.position)
+    await interaction.response.send_message(**panel_message(interaction, update), ephemeral=True)
 
 
 async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
@@ -76,8 +76,8 @@ async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
         return False
     update = Update(game, system, seats)
     fresh = panel_message(interaction, update, note=MOVED_ON)
-    await interaction.response.edit_message(**fresh, embeds=[])
     await shown_to(interaction, game, update.position)
+    await interaction.response.edit_message(**fresh, embeds=[])
     return True
 
 

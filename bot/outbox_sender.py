@@ -25,6 +25,7 @@ from bot.announce import (
     remember_post,
     report_file,
     send_owed_post,
+    shown_in_channel,
 )
 from bot.logs import bind_game
 from bot.reports import phase_report
@@ -96,6 +97,7 @@ async def post_live(bot: LaagerBot, update: Update) -> None:
     view = update.public_view()
     previous, last_picture = await bot.store.post_of(update.game.id)
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
     posted = await send_owed_post(bot, update, kwargs)
     if posted.id != previous:  # a repeated send returns the post noted the first time
         await retire(bot, update, previous)
