@@ -287,7 +287,7 @@ async def remember_post(
     another process retires its buttons in turn) and, while its phase lasts, what the
     orders in that phase edit."""
     _, last_picture = await bot.store.post_of(update.game.id)
-    await bot.store.note_post(update.game.id, posted.id, pictured)
+    await bot.store.note_post(update.game.id, posted.id, pictured, update.position)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
@@ -365,12 +365,15 @@ async def edit_in_place(
     await shown_in_channel(bot, update)
     if retire_buttons and pressed == post_id:
         await interaction.edit_original_response(**edit)
+        await bot.store.note_post(update.game.id, post_id, None, update.position)
     else:
         if panel is not None:
             await interaction.edit_original_response(**panel)
         elif retire_buttons:
             await interaction.edit_original_response(view=None)
-        if not await edit_post(interaction, post_id, edit):
+        if await edit_post(interaction, post_id, edit):
+            await bot.store.note_post(update.game.id, post_id, None, update.position)
+        else:
             bot.phase_posts.pop(post_id, None)
             await repost(interaction, update, view, current, drawn, shown)
             fresh = None
@@ -436,7 +439,7 @@ async def repost(
         view=public_view(update, pairing.layout) or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions.none(),
     )
-    await bot.store.note_post(update.game.id, posted.id, shown)
+    await bot.store.note_post(update.game.id, posted.id, shown, update.position)
     maps = [a for a in posted.attachments if a.filename == "map.png"]
     bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
 

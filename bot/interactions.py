@@ -8,14 +8,14 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot import errors, metrics
 from bot.logs import bind_interaction
-from bot.service import Actor, Place
+from bot.service import Actor, Place, Update
 from bot.storage.outbox import Seen
 from bot.storage.records import GameRecord
 from bot.text_fit import fit
@@ -65,6 +65,13 @@ async def seen_by(interaction: Interaction) -> Seen | None:
     if game is None:
         return None
     return await interaction.client.outbox.last_seen(game.id, interaction.user.id)
+
+
+async def act_as_seen(interaction: Interaction, actor: Actor, **order: Any) -> Update:
+    """Give an order by slash command in the position its giver was last shown, read first
+    thing (as the command arrives), inside the command's answer budget."""
+    seen = await seen_by(interaction)
+    return await interaction.client.service.act(place_of(interaction), actor, seen=seen, **order)
 
 
 async def shown_to(interaction: Interaction, game: GameRecord, position: str) -> None:

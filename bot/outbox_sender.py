@@ -128,15 +128,15 @@ async def refresh_stale(bot: LaagerBot) -> int:
     the current orders. Returns how many were posted."""
     refreshed = 0
     for game in await bot.store.active_games():
-        shown = await bot.outbox.channel_seen(game.id)
-        if shown is None or await bot.outbox.owed(game.id):
+        posted = await bot.store.posted_position(game.id)
+        if posted is None or await bot.outbox.owed(game.id):
             continue
         system = bot.registry.get(game.system)
         try:
             game = _with_state(game, loaded(system, game.state))
         except UnreadableState:
             continue
-        if shown.position == fingerprint(game):
+        if posted == fingerprint(game):
             continue
         bind_game(game.id)
         update = Update(game, system, await bot.store.seats(game.id), [REFRESHED], handed=[])

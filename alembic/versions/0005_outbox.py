@@ -1,6 +1,7 @@
 """The outbox: what each committed order owes Discord (its post, pings and DMs), written in
 the order's transaction and sent by a worker that marks it done; and the position each
-person was last shown of each game, which orders given by slash command are checked against.
+person was last shown of each game, which orders given by slash command are checked against,
+and the position each game's current post shows, so a post left stale is refreshed on start.
 
 Revision ID: 0005
 Revises: 0004
@@ -52,6 +53,15 @@ def upgrade() -> None:
     op.create_index(
         "ix_outbox_sent_at_claimed_until", "outbox", ["sent_at", "claimed_until"], unique=False
     )
+    op.add_column(
+        "games",
+        sa.Column(
+            "post_position",
+            sa.String(length=64),
+            nullable=True,
+            comment="The position the current post shows, noted once it is sent",
+        ),
+    )
     op.create_table(
         "seen_positions",
         sa.Column("game_id", sa.Integer(), nullable=False),
@@ -71,5 +81,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("seen_positions")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("post_position")
     op.drop_index("ix_outbox_sent_at_claimed_until", table_name="outbox")
     op.drop_table("outbox")

@@ -18,7 +18,14 @@ from discord import app_commands
 from bot import errors, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, actor_of, place_of, seen_by, shown_to, within_budget
+from bot.interactions import (
+    Interaction,
+    act_as_seen,
+    actor_of,
+    place_of,
+    shown_to,
+    within_budget,
+)
 from bot.orders import panel_message
 from bot.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
 from bot.storage import GameRecord
@@ -208,10 +215,7 @@ class GameCog(LaagerCog):
     @app_commands.autocomplete(choice=_my_choices)
     async def order(self, interaction: Interaction, choice: str) -> None:
         actor = await actor_of(interaction)
-        seen = await seen_by(interaction)
-        update = await within_budget(
-            interaction, self.bot.service.act(place_of(interaction), actor, key=choice, seen=seen)
-        )
+        update = await within_budget(interaction, act_as_seen(interaction, actor, key=choice))
         await post_update(interaction, update, order=True)
 
     @game.command(

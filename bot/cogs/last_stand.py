@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
-from bot.interactions import actor_of, place_of, seen_by, within_budget
+from bot.interactions import act_as_seen, actor_of, place_of, within_budget
 from bot.next_steps import LAST_STAND_COMMANDS
 from bot.text_fit import fit
 from games.core.engine import JSON, Order
@@ -146,10 +146,9 @@ class LastStandCog(LaagerCog):
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
         actor = await actor_of(interaction)
-        seen = await seen_by(interaction)
         try:
             update = await within_budget(
-                interaction, self.bot.service.act(place_of(interaction), actor, action, seen=seen)
+                interaction, act_as_seen(interaction, actor, action=action)
             )
         except UnknownAction as refusal:
             game, _, _ = await self.bot.service.current(place_of(interaction))

@@ -85,6 +85,9 @@ class Game(Base):
     post_picture: Mapped[str | None] = mapped_column(
         String(64), comment="SHA-256 of the public picture last posted as a map"
     )
+    post_position: Mapped[str | None] = mapped_column(
+        String(64), comment="The position the current post shows, noted once it is sent"
+    )
 
 
 class Seat(Base):

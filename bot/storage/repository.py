@@ -356,14 +356,21 @@ class Store:
             ).one_or_none()
             return (row[0], row[1]) if row else (None, None)
 
-    async def note_post(self, game_id: int, message_id: int, picture: str | None) -> None:
-        """Note ``message_id`` as the game's current post and, when it carries a map,
-        ``picture`` as the fingerprint of that map."""
-        values: dict[str, Any] = {"post_id": message_id}
+    async def note_post(
+        self, game_id: int, message_id: int, picture: str | None, position: str | None = None
+    ) -> None:
+        """Note ``message_id`` as the game's current post, showing ``position``, and, when it
+        carries a map, ``picture`` as the fingerprint of that map."""
+        values: dict[str, Any] = {"post_id": message_id, "post_position": position}
         if picture is not None:
             values["post_picture"] = picture
         async with self._sessions.begin() as session:
             await session.execute(update(Game).where(Game.id == game_id).values(**values))
+
+    async def posted_position(self, game_id: int) -> str | None:
+        """The position the game's current post shows, if one was noted."""
+        async with self._sessions() as session:
+            return await session.scalar(select(Game.post_position).where(Game.id == game_id))
 
     # -- player settings ---------------------------------------------------------------
 

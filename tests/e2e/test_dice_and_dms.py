@@ -49,8 +49,9 @@ async def test_solo_game_to_the_end_then_verify_and_export(
     )
     for _ in range(30):
         turn = await sandbox.slash(alice, "game order", {"choice": "strike"}, channel=channel)
-        post = max((m for m in turn.messages if m.embeds and not m.ephemeral), key=lambda m: m.id)
-        if "Game over" in post.text():
+        over = [m for m in turn.messages if not m.ephemeral and "Game over" in m.text()]
+        if over:
+            post = over[0]
             break
     else:
         raise AssertionError("the duel did not end")
