@@ -7,16 +7,19 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Table, insert, select
 
 from bot.storage import create_engine, session_factory
 from bot.storage.models import (
     EventDeck,
+    Game,
     GuildSettings,
     HouseRule,
+    Outbox,
     PlayerSettings,
     RefereeRoster,
     Roll,
+    SeenPosition,
 )
 from bot.systems import installed
 from tests.fixtures.make_stored_games import DUEL
@@ -113,6 +116,44 @@ def other_rows(guild_id: int) -> list[tuple[Table, dict[str, Any]]]:
     ]
 
 
+def owed_rows(
+    game_id: int, guild_id: int | None, channel_id: int
+) -> list[tuple[Table, dict[str, Any]]]:
+    """An order's outbox row, sent, and what the channel and a player were shown."""
+    return [
+        (
+            _table(Outbox),
+            {
+                "game_id": game_id,
+                "guild_id": guild_id,
+                "channel_id": channel_id,
+                "version": 2,
+                "position": "0a1b2c3d4e5f",
+                "lines": ["red strikes for 3."],
+                "private": {str(ALICE): ["Your reserve is 4."]},
+                "actor_id": ALICE,
+                "handed_to": [BOB],
+                "created_at": T0,
+                "claimed_until": T0,
+                "sent_at": T0,
+            },
+        ),
+        *(
+            (
+                _table(SeenPosition),
+                {
+                    "game_id": game_id,
+                    "user_id": user,
+                    "version": 2,
+                    "position": "0a1b2c3d4e5f",
+                    "seen_at": T0,
+                },
+            )
+            for user in (0, ALICE)
+        ),
+    ]
+
+
 async def stock(url: str) -> dict[str, int]:
     """Fill the (migrated, empty) database at ``url``; the stored games' ids by label."""
     engine = create_engine(url)
@@ -127,6 +168,10 @@ async def stock(url: str) -> dict[str, int]:
                     insert(_table(PlayerSettings)),
                     {"user_id": user, "pings": user == BOB, "updated_at": T0},
                 )
+            games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
+            for game_id, guild_id, channel_id in games.all():
+                for table, row in owed_rows(game_id, guild_id, channel_id):
+                    await connection.execute(insert(table), row)
     finally:
         await engine.dispose()
     return ids
