@@ -23,6 +23,7 @@ from bot.recap import NotRecappable, recap_message, send_recap
 from bot.reply_windows import CLOSED
 from bot.reports import Report, phase_report
 from bot.service import Update
+from bot.storage.outbox import CHANNEL
 from bot.systems import Pairing
 from bot.text_fit import CONTENT, fit, pieces
 from bot.ui import public_view
@@ -200,32 +201,54 @@ async def post_new(
     retire_buttons: bool,
     panel: dict | None,
 ) -> None:
-    """A new post for the update, with a map when the drawn position changed."""
+    """A new post for the update, with a map when the drawn position changed. An order's
+    post goes to the channel as the bot's own message, with a nonce drawn from its outbox
+    row, so a send repeated after a crash cannot post it twice; the command that gave the
+    order is answered privately. Where the bot is no member, it can only answer: the post is
+    the interaction's follow-up, and its outbox row is settled once that is sent."""
+    speaks = speaks_here(interaction)
+    owed = update.outbox_id is not None and speaks
+    command = not retire_buttons and panel is None
+    placeholder = owed and command and interaction.response.is_done()
     if not interaction.response.is_done():
         if retire_buttons or panel is not None:
             await interaction.response.defer()
         else:
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=owed)
     bot = interaction.client
-    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
     if panel is not None:
         await interaction.edit_original_response(**panel)
     elif retire_buttons:
         await interaction.edit_original_response(view=None)
-    if not await retire_previous(interaction, update.game.id, previous):
-        kwargs["content"] = "\n".join([CLOSED, kwargs["content"] or ""]).strip()
-    posted = await interaction.followup.send(**kwargs, wait=True)
-    if not speaks_here(interaction):
-        bot.reply_windows.note(update.game.id, interaction)
-    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+    if owed:
+        posted = await send_owed_post(bot, update, kwargs)
+        await retire_previous(interaction, update.game.id, previous)
+        if placeholder:
+            await interaction.delete_original_response()
+        if command:
+            said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+            await interaction.followup.send(f"{said}\n\n{POSTED}", ephemeral=True)
+    else:
+        if not await retire_previous(interaction, update.game.id, previous):
+            kwargs["content"] = "\n".join([CLOSED, kwargs["content"] or ""]).strip()
+        posted = await interaction.followup.send(**kwargs, wait=True)
+        if not speaks:
+            bot.reply_windows.note(update.game.id, interaction)
+    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
     await after_post(interaction, update)
+    await settled(bot, update)
 
 
-async def new_post(
+POSTED = "The game's update is posted in the channel."
+
+
+async def compose_post(
     bot: LaagerBot, update: Update, view: View, last_picture: str | None
 ) -> tuple[dict, str | None, bool]:
-    """A new post for the update, the map attached when the drawn position changed: the
-    message, the fingerprint of the drawn map, and whether the map is attached."""
+    """The keyword arguments of the update's post, the fingerprint of its drawn map, and
+    whether the map goes on the post (only when it differs from the last one posted)."""
     pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
@@ -253,7 +276,22 @@ async def new_post(
     buttons = public_view(update, pairing.layout)
     if buttons:
         kwargs["view"] = buttons
-    return kwargs, shown, picture is not None
+    return kwargs, (shown if shown is not None else last_picture), picture is not None
+
+
+async def send_owed_post(bot: LaagerBot, update: Update, kwargs: dict) -> discord.Message:
+    """Post an update in its channel; an order's is deduplicated by Discord through the
+    nonce of its outbox row."""
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    if update.outbox_id is None:  # a post owed by no order (a refresh): any nonce will do
+        return await channel.send(**kwargs)
+    return await channel.send(**kwargs, nonce=outbox_nonce(update.outbox_id))
+
+
+def outbox_nonce(outbox_id: int, part: str = "") -> str:
+    """The nonce of one message owed by an outbox row: the same row and part always give
+    the same nonce, so Discord returns the first message to a repeated send."""
+    return f"laager-{outbox_id}{part}"
 
 
 async def post_unprompted(bot: LaagerBot, update: Update) -> None:
@@ -264,16 +302,17 @@ async def post_unprompted(bot: LaagerBot, update: Update) -> None:
     view = update.public_view()
     channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
     previous, last_picture = await bot.store.post_of(update.game.id)
-    kwargs, shown, pictured = await new_post(bot, update, view, last_picture)
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
+    posted = await channel.send(**kwargs)
     if previous is not None:
         try:
             await channel.get_partial_message(previous).edit(view=None)
         except discord.HTTPException:
             log.warning("could not retire the buttons of message %s", previous, exc_info=True)
-    posted = await channel.send(**kwargs)
-    await remember_post(bot, update, view, posted, previous, shown, pictured, last_picture)
+    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
 
-    async def closed(user_id: int, parts: list[str]) -> None:
+    async def closed(user_id: int, label: str, parts: list[str]) -> None:
         await channel.send(dms_closed(user_id))
 
     await deliver_private(bot, update, closed)
@@ -290,18 +329,31 @@ async def remember_post(
     view: View,
     posted: discord.Message,
     previous: int | None,
-    shown: str | None,
-    pictured: bool,
-    last_picture: str | None,
+    pictured: str | None,
 ) -> None:
-    """Note a new post as the game's current one, and as its phase's while the phase lasts."""
-    await bot.store.note_post(update.game.id, posted.id, shown if pictured else None)
+    """Note the new post as the game's current one (in the database, so a restart or
+    another process retires its buttons in turn) and, while its phase lasts, what the
+    orders in that phase edit."""
+    _, last_picture = await bot.store.post_of(update.game.id)
+    await bot.store.note_post(update.game.id, posted.id, pictured, update.position)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
-        seen = shown if shown is not None else last_picture
+        seen = pictured if pictured is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
+
+
+async def shown_in_channel(bot: LaagerBot, update: Update) -> None:
+    """Note the position as shown to everyone in the channel. Noted just before the post
+    goes up, so an order given the moment it appears is checked against it."""
+    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
+
+
+async def settled(bot: LaagerBot, update: Update) -> None:
+    """Mark the update's outbox row done: every message it owed has been sent."""
+    if update.outbox_id is not None:
+        await bot.outbox.mark_sent(update.outbox_id)
 
 
 def show_map(embed: discord.Embed, pairing: Pairing) -> None:
@@ -358,14 +410,18 @@ async def edit_in_place(
         "view": public_view(update, pairing.layout),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+    await shown_in_channel(bot, update)
     if retire_buttons and pressed == post_id:
         await interaction.edit_original_response(**edit)
+        await bot.store.note_post(update.game.id, post_id, None, update.position)
     else:
         if panel is not None:
             await interaction.edit_original_response(**panel)
         elif retire_buttons:
             await interaction.edit_original_response(view=None)
-        if not await edit_post(interaction, post_id, edit):
+        if await edit_post(interaction, post_id, edit):
+            await bot.store.note_post(update.game.id, post_id, None, update.position)
+        else:
             bot.phase_posts.pop(post_id, None)
             await repost(interaction, update, view, current, drawn, shown)
             fresh = None
@@ -383,6 +439,7 @@ async def edit_in_place(
         fresh.reset()
         await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
     await after_post(interaction, update)
+    await settled(bot, update)
 
 
 async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
@@ -430,7 +487,7 @@ async def repost(
         view=public_view(update, pairing.layout) or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions.none(),
     )
-    await bot.store.note_post(update.game.id, posted.id, shown)
+    await bot.store.note_post(update.game.id, posted.id, shown, update.position)
     maps = [a for a in posted.attachments if a.filename == "map.png"]
     bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
 
@@ -498,19 +555,16 @@ def dm_label(update: Update) -> str:
 
 
 async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DM each player their hidden information, in as many messages as it takes; fall back
-    politely when DMs are closed. What it sends, and what the system declares secret, is
-    redacted from the log from now on."""
-    known.remember(
-        *(line for lines in update.private.values() for line in lines),
-        *(secret.text for secret in update.system.secrets(update.game.state)),
-    )
+    """DM each player their hidden information; when DMs are closed, the giver of the
+    command gets it privately here, and the channel is told the others cannot be reached.
+    Where the bot is no member, the giver's own hidden information is answered privately."""
 
-    async def closed(user_id: int, parts: list[str]) -> None:
+    async def closed(user_id: int, label: str, parts: list[str]) -> None:
         if user_id == interaction.user.id:
             for part in parts:
                 await interaction.followup.send(
-                    f"I could not DM you (your DMs are closed), so here it is privately:\n{part}",
+                    f"I could not DM you (your DMs are closed), so here it is privately:\n"
+                    f"{label}\n{part}",
                     ephemeral=True,
                 )
         else:
@@ -520,7 +574,6 @@ async def send_private(interaction: discord.Interaction[LaagerBot], update: Upda
         for part in parts:
             await interaction.followup.send(part, ephemeral=True)
 
-    # where the bot is no member, the player's own hidden information stays with the game
     alone = None if speaks_here(interaction) else (interaction.user.id, answered)
     await deliver_private(interaction.client, update, closed, alone)
 
@@ -535,23 +588,33 @@ def dms_closed(user_id: int) -> str:
 async def deliver_private(
     bot: LaagerBot,
     update: Update,
-    closed: Callable[[int, list[str]], Awaitable[None]],
+    closed: Callable[[int, str, list[str]], Awaitable[None]],
     answered: tuple[int, Callable[[list[str]], Awaitable[None]]] | None = None,
 ) -> None:
-    """DM each player their hidden information, in as many messages as it takes; ``closed``
-    is given the labelled parts of a player whose DMs are closed, and ``answered`` (a user
-    and how to answer them privately) takes that user's parts instead of a DM."""
+    """DM each player their hidden information, in as many messages as it takes, calling
+    ``closed`` for a player who does not take DMs; ``answered`` (a user and how to answer
+    them privately) takes that user's parts instead of a DM. What it sends, and what the
+    system declares secret, is redacted from the log from now on. An order's DMs carry
+    nonces drawn from its outbox row, so a repeated send is not delivered twice."""
+    known.remember(
+        *(line for lines in update.private.values() for line in lines),
+        *(secret.text for secret in update.system.secrets(update.game.state)),
+    )
     for user_id, lines in update.private.items():
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
+        await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)
         if answered is not None and user_id == answered[0]:
             await answered[1]([f"{label}\n{part}" for part in parts])
             continue
         try:
             channel = await bot.create_dm(discord.Object(user_id))
-            for part in parts:
-                await channel.send(f"{label}\n{part}")
+            for number, part in enumerate(parts):
+                extra: dict = {}
+                if update.outbox_id is not None:
+                    extra["nonce"] = outbox_nonce(update.outbox_id, f".{number}")
+                await channel.send(f"{label}\n{part}", **extra)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            await closed(user_id, [f"{label}\n{part}" for part in parts])
+            await closed(user_id, label, parts)

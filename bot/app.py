@@ -23,6 +23,7 @@ from bot.settings import Settings
 from bot.sharding import syncs_commands
 from bot.status_server import StatusServer
 from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
 from bot.substitutes import AnswerButton
@@ -39,6 +40,7 @@ COGS = (
     "bot.cogs.campaign",
     "bot.cogs.roll",
     "bot.cogs.reminders",
+    "bot.cogs.outbox",
     "bot.cogs.referee.sotq_fire",
     "bot.cogs.referee.sotq_morale",
     "bot.cogs.referee.sotq_move",
@@ -83,7 +85,13 @@ class LaagerBot(commands.AutoShardedBot):
         self.sessions = session_factory(self.engine)
         self.store = Store(self.sessions)
         self.referee = RefereeStore(self.sessions)
-        self.service = GameService(self.store, self.registry, SeedSource(settings.seed))
+        self.outbox = OutboxStore(self.sessions)
+        self.service = GameService(
+            self.store,
+            self.registry,
+            SeedSource(settings.seed),
+            outbox_lease=settings.outbox_lease_seconds,
+        )
         self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
         self.game_ended: list[Callable[[discord.Interaction, Update], Awaitable[None]]] = []
@@ -95,7 +103,7 @@ class LaagerBot(commands.AutoShardedBot):
         self.choose = answering(orders.choose)
         self.open_panel = answering(orders.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
-        self.outbox_depth: metrics.OutboxDepth = metrics.no_outbox
+        self.outbox_depth: metrics.OutboxDepth = self.outbox.depth
         """How many messages are owed and unsent, for the outbox depth gauge."""
         self.status_server: StatusServer | None = None
         """The /metrics and /health server, when STATUS_PORT is set."""

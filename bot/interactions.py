@@ -8,7 +8,7 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -16,7 +16,9 @@ from discord import app_commands
 from bot import errors, metrics
 from bot.logs import bind_interaction, shard_of
 from bot.reach import speaks_here
-from bot.service import Actor, Place
+from bot.service import Actor, Place, Update
+from bot.storage.outbox import Seen
+from bot.storage.records import GameRecord
 from bot.text_fit import fit
 from games.core.errors import LaagerError
 
@@ -53,6 +55,31 @@ async def actor_of(interaction: Interaction) -> Actor:
         if settings.referee_role_id:
             referee = any(role.id == settings.referee_role_id for role in user.roles)
     return Actor(user.id, referee, interaction.id)
+
+
+async def seen_by(interaction: Interaction) -> Seen | None:
+    """The position of the channel's game the user was last shown, read as their command
+    arrives: an order by slash command is given in it, so a repeat is refused as stale."""
+    if interaction.channel_id is None:
+        return None
+    game = await interaction.client.store.active_game(interaction.channel_id)
+    if game is None:
+        return None
+    return await interaction.client.outbox.last_seen(game.id, interaction.user.id)
+
+
+async def act_as_seen(interaction: Interaction, actor: Actor, **order: Any) -> Update:
+    """Give an order by slash command in the position its giver was last shown, read first
+    thing (as the command arrives), inside the command's answer budget."""
+    seen = await seen_by(interaction)
+    return await interaction.client.service.act(place_of(interaction), actor, seen=seen, **order)
+
+
+async def shown_to(interaction: Interaction, game: GameRecord, position: str) -> None:
+    """Note that the user was shown this position of the game, privately."""
+    await interaction.client.outbox.note_seen(
+        game.id, [interaction.user.id], game.version, position
+    )
 
 
 async def refuse(interaction: Interaction, message: str) -> None:

@@ -55,11 +55,6 @@ STATEMENT_KINDS = frozenset({"select", "insert", "update", "delete"})
 OutboxDepth = Callable[[], Awaitable[int]]
 
 
-async def no_outbox() -> int:
-    """The outbox depth while the bot sends everything at once: nothing is ever owed."""
-    return 0
-
-
 def command_started(extras: dict[Any, Any], name: str, shard: int) -> None:
     """Note on an interaction's ``extras`` when its handling began, under which name, and
     on which shard it came."""

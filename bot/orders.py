@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.announce import post_update
 from bot.errors import GameMovedOn
-from bot.interactions import Interaction, actor_of, place_of, refuse
+from bot.interactions import Interaction, actor_of, place_of, refuse, shown_to
 from bot.service import Update
 from bot.text_fit import fit
 from bot.ui import panel_view
@@ -66,6 +66,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         await refuse(interaction, error.message)
         return
     update = Update(game, system, mine)
+    await shown_to(interaction, game, update.position)
     await interaction.followup.send(**panel_message(interaction, update), ephemeral=True)
 
 
@@ -77,7 +78,9 @@ async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
         return False
     if game.id != game_id:
         return False
-    fresh = panel_message(interaction, Update(game, system, seats), note=MOVED_ON)
+    update = Update(game, system, seats)
+    fresh = panel_message(interaction, update, note=MOVED_ON)
+    await shown_to(interaction, game, update.position)
     await interaction.edit_original_response(**fresh, embeds=[])
     return True
 

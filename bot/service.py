@@ -20,6 +20,7 @@ from bot import errors
 from bot.storage.deadlines import Turn
 from bot.storage.errors import ChannelBusy as StoredChannelBusy
 from bot.storage.errors import StaleVersion
+from bot.storage.outbox import Owed, Seen
 from bot.storage.repository import (
     EventRecord,
     GameRecord,
@@ -93,11 +94,17 @@ class Update:
     """The person whose command or order led to this update, if one did."""
     bot_moved: bool = False
     """Whether the bot gave orders after that person, so the game comes back to them."""
+    outbox_id: int | None = None
+    """The outbox row that owes this update's messages, once it is sent marked done."""
+    handed: list[int] | None = None
+    """Whom the game was handed to, as the outbox recorded it (an update rebuilt from it)."""
 
     @property
     def handed_to(self) -> list[int]:
         """Whom the game was just handed to: those it waits for, except the person who has
         just acted and keeps the move (a hand-over comes back to them only after the bot)."""
+        if self.handed is not None:
+            return self.handed
         if self.bot_moved:
             return self.waiting_for
         return [user for user in self.waiting_for if user != self.actor_id]
@@ -156,11 +163,14 @@ class GameService:
         registry: Registry,
         seeds: SeedSource | None = None,
         clock: Callable[[], datetime] = utcnow,
+        outbox_lease: float = 30.0,
     ) -> None:
         self.store = store
         self.registry = registry
         self._seeds = seeds or SeedSource()
         self.clock = clock
+        self.outbox_lease = outbox_lease
+        """Seconds an order's outbox row stays claimed by the process that committed it."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -389,12 +399,16 @@ class GameService:
         side: str | None = None,
         position: str | None = None,
         game_id: int | None = None,
+        seen: Seen | None = None,
     ) -> Update:
-        """Apply one order, then let the bot answer for its seats, all in one commit.
+        """Apply one order, then let the bot answer for its seats, all in one commit, with
+        the messages it owes written to the outbox in that same commit.
 
         The order is either spelled out (``action``) or named by the ``key`` of one of
         the actor's current choices, as buttons and ``/game order`` do. A button also
-        carries the game and position it was offered for, and is refused once stale.
+        carries the game and position it was offered for, and is refused once stale. An
+        order without one (a slash command) brings the position its giver was last
+        shown (``seen``), so the same order given twice is refused the second time.
         """
         async with self.lock(place.channel_id):
             game, system = await self._active(place)
@@ -404,6 +418,8 @@ class GameService:
                     "That choice belongs to an earlier position; the game has moved on since. "
                     "Use `/game status` for the current choices."
                 )
+            if seen is not None and seen.game_id == game.id and seen.position != fingerprint(game):
+                raise errors.GameMovedOn(REPEATED)
             seats = await self.store.seats(game.id)
             side = _acting_side(system, game.state, seats, actor.user_id, side)
             if key is not None:
@@ -431,6 +447,7 @@ class GameService:
             state, more = await off_loop(_bot_turns, system, outcome.state, bots, dice)
             events += more
             result = system.result(state)
+            owed = _owed(_compose(replace(game, state=state), system, seats, events, result))
             try:
                 game = await self.store.commit_action(
                     game.id,
@@ -441,10 +458,14 @@ class GameService:
                     status="finished" if result else None,
                     result=_result_json(result),
                     now=self.clock(),
+                    owed=owed,
+                    lease=self.outbox_lease,
                 )
             except StaleVersion:
                 raise _moved_on() from None
-            return await self._update(game, system, events, result)
+            update = await self._update(game, system, events, result)
+            update.outbox_id = game.outbox_id
+            return update
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""
@@ -586,31 +607,59 @@ class GameService:
         result: Result | None,
     ) -> Update:
         game = _loaded(system, game)
-        seats = await self.store.seats(game.id)
-        actors = [i for i, e in enumerate(events) if e.actor_id is not None]
-        update = Update(
-            game,
-            system,
-            seats,
-            [e.public_text for e in events if e.public_text],
-            {},
-            result,
-            actor_id=events[actors[0]].actor_id if actors else None,
-            bot_moved=bool(actors)
-            and events[actors[-1]].kind == "action"
-            and any(e.kind == "bot" for e in events[actors[-1] + 1 :]),
-        )
-        for event in events:
-            for side, text in (event.private or {}).items():
-                for seat in seats:
-                    if seat.side == side and seat.user_id:
-                        update.private.setdefault(seat.user_id, []).append(text)
+        update = _compose(game, system, await self.store.seats(game.id), events, result)
         if any(e.kind != "entropy" for e in events):
             await self.store.restart_turn(game.id, bool(update.waiting_for), self.clock())
         return update
 
 
 _MIN_REMINDER_HOURS = 0.25
+
+REPEATED = (
+    "The game has moved on since the position you were last shown, so this order was not "
+    "applied (given twice, an order counts once). Look at the game's newest post or "
+    "`/game status`, then give your order again if it still stands."
+)
+
+
+def _compose(
+    game: GameRecord,
+    system: GameSystem,
+    seats: list[SeatRecord],
+    events: list[NewEvent],
+    result: Result | None,
+) -> Update:
+    """The update that ``events`` make of ``game``: its lines, DMs and whom it hands to."""
+    actors = [i for i, e in enumerate(events) if e.actor_id is not None]
+    update = Update(
+        game,
+        system,
+        seats,
+        [e.public_text for e in events if e.public_text],
+        {},
+        result,
+        actor_id=events[actors[0]].actor_id if actors else None,
+        bot_moved=bool(actors)
+        and events[actors[-1]].kind == "action"
+        and any(e.kind == "bot" for e in events[actors[-1] + 1 :]),
+    )
+    for event in events:
+        for side, text in (event.private or {}).items():
+            for seat in seats:
+                if seat.side == side and seat.user_id:
+                    update.private.setdefault(seat.user_id, []).append(text)
+    return update
+
+
+def _owed(update: Update) -> Owed:
+    """What the update owes Discord, in the outbox's words."""
+    return Owed(
+        position=update.position,
+        lines=update.lines,
+        private=update.private,
+        actor_id=update.actor_id,
+        handed_to=update.handed_to,
+    )
 
 
 def hidden_lines(system: GameSystem, state: JSON, side: str) -> list[str]:

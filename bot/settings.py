@@ -51,6 +51,15 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = Field(
         default=None, description="Gateway URL to fall back on when resuming (the sandbox sets it)."
     )
+    outbox_lease_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="Seconds a process holds an order's owed messages before another may send "
+        "them (the sender is presumed dead after this).",
+    )
+    outbox_check_seconds: float = Field(
+        default=5.0, gt=0, description="How often to look for owed messages left unsent."
+    )
     log_level: str = Field(default="INFO", description="Python logging level.")
     log_format: Literal["json", "text"] = Field(
         default="json", description="One JSON object per log line, or plain text for people."

@@ -18,9 +18,17 @@ from discord import app_commands
 from bot import deadlines, errors, substitutes, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, actor_of, place_of, thinking_first, within_budget
+from bot.interactions import (
+    Interaction,
+    act_as_seen,
+    actor_of,
+    place_of,
+    shown_to,
+    thinking_first,
+    within_budget,
+)
 from bot.orders import panel_message
-from bot.service import MAX_CONTRIBUTION, Update, export_text, hidden_lines
+from bot.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
 from bot.storage import GameRecord
 from bot.text_fit import DESCRIPTION
 from games.core.engine import GameSystem, Viewer, readable_by
@@ -227,7 +235,7 @@ class GameCog(LaagerCog):
     async def order(self, interaction: Interaction, choice: str) -> None:
         async def give() -> Update:
             actor = await actor_of(interaction)
-            return await self.bot.service.act(place_of(interaction), actor, key=choice)
+            return await act_as_seen(interaction, actor, key=choice)
 
         update = await within_budget(interaction, give())
         await post_update(interaction, update, order=True)
@@ -264,6 +272,7 @@ class GameCog(LaagerCog):
         waiting = system.to_act(game.state)
         embed.add_field(name="Waiting for", value=", ".join(waiting) or "nobody", inline=False)
         kwargs: dict = {"embed": embed, "ephemeral": True}
+        await shown_to(interaction, game, fingerprint(game))
         if mine:
             update = Update(game, system, [s for s in seats if s.side in mine])
             if (panel := panel_message(interaction, update)["view"]) is not None:

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput
-from bot.interactions import actor_of, place_of, within_budget
+from bot.interactions import act_as_seen, actor_of, place_of, within_budget
 from bot.next_steps import LAST_STAND_COMMANDS
 from bot.service import Update
 from bot.text_fit import fit
@@ -148,7 +148,7 @@ class LastStandCog(LaagerCog):
     async def _order(self, interaction: Interaction, action: JSON) -> None:
         async def give() -> Update:
             actor = await actor_of(interaction)
-            return await self.bot.service.act(place_of(interaction), actor, action)
+            return await act_as_seen(interaction, actor, action=action)
 
         try:
             update = await within_budget(interaction, give())

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
 from bot.errors import BadInput, NotSeated
-from bot.interactions import actor_of, place_of, within_budget
+from bot.interactions import act_as_seen, actor_of, place_of, within_budget
 from bot.next_steps import zones_subcommand
 from bot.service import not_offered
 from bot.storage import SeatRecord
@@ -167,9 +167,7 @@ class ZonesCog(LaagerCog):
         order = chosen(of_kind(mine, kinds, escort), key, what, mine)
         action = with_amounts(order, sp, counters)
         actor = await actor_of(interaction)
-        update = await within_budget(
-            interaction, self.bot.service.act(place_of(interaction), actor, action)
-        )
+        update = await within_budget(interaction, act_as_seen(interaction, actor, action=action))
         await post_update(interaction, update)
 
     @zones.command(name="new", description="Start a zone battle here")

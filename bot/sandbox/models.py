@@ -172,6 +172,8 @@ class Message:
     deleted: bool = False
     pinged: list[int] = field(default_factory=list)
     """Users notified when the message was delivered in a guild channel (edits never ping)."""
+    nonce: str | None = None
+    """The nonce the message was created with, if any."""
 
     @property
     def ephemeral(self) -> bool:

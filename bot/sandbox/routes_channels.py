@@ -196,7 +196,25 @@ class ChannelRoutes:
             changes = message_changes(self._state, body, body.fields, None)
         except MessageInputError as error:
             return discord_error(400, INVALID_FORM_BODY, "Invalid Form Body", [str(error)])
-        message = self._state.post(channel, self._state.bot_user, changes)
+        author = self._state.bot_user
+        nonce = body.fields.get("nonce")
+        enforced = nonce is not None and body.fields.get("enforce_nonce") is True
+        if enforced:
+            earlier = self._state.nonces.earlier(author.id, channel.id, str(nonce))
+            if earlier is not None and earlier in self._state.messages:
+                first = self._state.messages[earlier]
+                if first.deleted:
+                    return discord_error(
+                        400,
+                        INVALID_FORM_BODY,
+                        "Invalid Form Body",
+                        ["nonce: a message sent with this nonce was deleted shortly before"],
+                    )
+                return json_response(payloads.message_payload(self._state, first))
+        message = self._state.post(channel, author, changes)
+        message.nonce = None if nonce is None else str(nonce)
+        if enforced:
+            self._state.nonces.remember(author.id, channel.id, str(nonce), message.id)
         return json_response(payloads.message_payload(self._state, message))
 
     async def get_message(self, request: web.Request) -> web.Response:

@@ -26,6 +26,7 @@ from bot.sandbox.models import (
     SandboxRole,
     SandboxUser,
 )
+from bot.sandbox.nonces import Nonces
 from bot.sandbox.snowflakes import SnowflakeClock
 
 UserRef = SandboxUser | str | int
@@ -73,6 +74,7 @@ class SandboxState:
         """Users who installed the app to their own account."""
         self.outside_guilds: dict[int, str] = {}
         """Servers that have not added the bot, by id: their name."""
+        self.nonces = Nonces()
         self.attachments: dict[int, Attachment] = {}
         self.listeners: list[Callable[[MessageEvent], None]] = []
         self.attachment_base_url = ""

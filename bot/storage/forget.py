@@ -4,13 +4,13 @@ A server: every row carrying its guild id (games, rolls, settings, rosters, deck
 rules, campaigns) and every row hanging off those games, found generically through the
 models' guild_id columns and foreign keys, so tables added later are covered.
 
-A person: their own rows go (settings, rolls, seats, campaigns with their battles), and so
-do the games only they took part in. A game shared with someone else stays, because the
-other players' log and its proof depend on it, but loses every link to the person: their
-seat is emptied as if they had left, their log entries lose their author, mentions of them
-in the public log read "A former player", and a game or house rule they made is marked as
-made by nobody (0).
-The values they typed into the dice stay, anonymous: the game's dice depend on them.
+A person: their own rows go (settings, rolls, seats, campaigns with their battles, what
+they were shown, the outbox rows of every game they played), and so do the games only they
+took part in. A game shared with someone else stays, because the other players' log and its
+proof depend on it, but loses every link to the person: their seat is emptied as if they had
+left, their log entries lose their author, mentions of them in the public log read "A former
+player", and a game or house rule they made is marked as made by nobody (0). The values they
+typed into the dice stay, anonymous: the game's dice depend on them.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.dump import tables
-from bot.storage.models import Event, Game, Seat
+from bot.storage.models import Event, Game, Outbox, Seat
 
 NOBODY = 0
 """Stands for a forgotten person in a column that must hold someone; no Discord id is 0."""
@@ -89,6 +89,11 @@ async def forget_user(connection: AsyncConnection, user_id: int) -> ForgetSummar
         ]
         if mine:
             own_rows[table.name] = or_(own_rows.get(table.name, false()), *mine)
+    # What is owed to a game's players names them in its DMs and hand-overs: a game they
+    # sat at or acted in loses its outbox rows, sent or not.
+    own_rows[Outbox.__tablename__] = or_(
+        own_rows.get(Outbox.__tablename__, false()), Outbox.game_id.in_(_games_of(user_id))
+    )
     summary = ForgetSummary()
     await _delete(connection, _with_dependants(own_rows), summary)
     await _anonymise(connection, user_id, summary)
@@ -97,6 +102,15 @@ async def forget_user(connection: AsyncConnection, user_id: int) -> ForgetSummar
 
 def _person_columns(table: Table) -> list[str]:
     return [column.name for column in table.columns if column.name in PERSON_COLUMN_NAMES]
+
+
+def _games_of(user_id: int) -> Select[tuple[int]]:
+    """Games the person sat at or acted in, with others or not."""
+    return (
+        select(Seat.game_id)
+        .where(Seat.user_id == user_id)
+        .union(select(Event.game_id).where(Event.actor_id == user_id))
+    )
 
 
 def _games_of_only(user_id: int) -> Select[tuple[int]]:

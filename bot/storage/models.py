@@ -85,6 +85,9 @@ class Game(Base):
     post_picture: Mapped[str | None] = mapped_column(
         String(64), comment="SHA-256 of the public picture last posted as a map"
     )
+    post_position: Mapped[str | None] = mapped_column(
+        String(64), comment="The position the current post shows, noted once it is sent"
+    )
 
 
 class Seat(Base):
@@ -274,3 +277,45 @@ class StandIn(Base):
     )
     side: Mapped[str] = mapped_column(String(32), primary_key=True)
     since: Mapped[datetime]
+
+
+class Outbox(Base):
+    """What a committed order owes the channel and its players, written in the order's own
+    transaction so a crash between the commit and the messages loses nothing: a worker sends
+    every row still unsent. ``claimed_until`` is a lease: a sender claims a row (atomically)
+    before sending it, and a row whose lease ran out (its sender died) is claimed again."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_sent_at_claimed_until", "sent_at", "claimed_until"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(comment="The game's version once the order committed")
+    position: Mapped[str] = mapped_column(String(64))
+    lines: Mapped[list[str]] = mapped_column(JSON)
+    private: Mapped[dict[str, Any]] = mapped_column(
+        comment="Hidden lines owed by DM, by the user id (as text) they go to"
+    )
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)
+    handed_to: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[datetime]
+    claimed_until: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+
+
+class SeenPosition(Base):
+    """The position a person (or, as user 0, everyone in the channel) was last shown of a
+    game, so an order given without a position of its own (a slash command) is checked
+    against what its giver saw: a repeated order finds the game moved on and is refused."""
+
+    __tablename__ = "seen_positions"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    version: Mapped[int]
+    position: Mapped[str] = mapped_column(String(64))
+    seen_at: Mapped[datetime]

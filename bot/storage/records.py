@@ -30,6 +30,8 @@ class GameRecord:
     updated_at: datetime
     last_action_at: datetime
     reminded_at: datetime | None
+    outbox_id: int | None = None
+    """The outbox row written with the change that returned this record, if one was."""
 
 
 @dataclass(frozen=True, slots=True)

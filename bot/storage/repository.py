@@ -6,6 +6,7 @@ nothing of theirs is written.
 """
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Unpack
 
@@ -25,6 +26,7 @@ from bot.storage.conversions import (
 from bot.storage.deadlines import DeadlineRows, Turn, add_deadline
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
+from bot.storage.outbox import Owed, add_owed
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -137,6 +139,12 @@ class Store(DeadlineRows):
     async def active_game(self, channel_id: int) -> GameRecord | None:
         return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
 
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in play, oldest first."""
+        statement = select(Game).where(Game.status == "active").order_by(Game.id)
+        async with self._sessions() as session:
+            return [game_record(row) for row in await session.scalars(statement)]
+
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recently created game, whatever its status."""
         return await self._first_game(Game.channel_id == channel_id)
@@ -152,10 +160,14 @@ class Store(DeadlineRows):
         status: ClosedStatus | None = None,
         result: Mapping[str, Any] | None = None,
         now: datetime | None = None,
+        owed: Owed | None = None,
+        lease: float = 30.0,
     ) -> GameRecord:
         """Store the game's new state and log, or raise StaleVersion having written nothing.
 
-        Passing `status` finishes or aborts the game, under the same version guard.
+        Passing `status` finishes or aborts the game, under the same version guard. What the
+        change owes Discord (``owed``) goes into the outbox in the same transaction, claimed
+        for ``lease`` seconds by the caller; the record returned carries its ``outbox_id``.
         """
         now = now or _utcnow()
         changes: dict[str, Any] = {
@@ -170,7 +182,20 @@ class Store(DeadlineRows):
         async with self._sessions.begin() as session:
             row = await self._advance(session, game_id, expected_version, now, changes)
             await self._append(session, game_id, events, now)
-            return game_record(row)
+            record = game_record(row)
+            if owed is not None:
+                outbox_id = await add_owed(
+                    session,
+                    game_id,
+                    record.guild_id,
+                    record.channel_id,
+                    record.version,
+                    owed,
+                    now=now,
+                    lease=lease,
+                )
+                return replace(record, outbox_id=outbox_id)
+            return record
 
     async def append_events(
         self,
@@ -336,14 +361,21 @@ class Store(DeadlineRows):
             ).one_or_none()
             return (row[0], row[1]) if row else (None, None)
 
-    async def note_post(self, game_id: int, message_id: int, picture: str | None) -> None:
-        """Note ``message_id`` as the game's current post and, when it carries a map,
-        ``picture`` as the fingerprint of that map."""
-        values: dict[str, Any] = {"post_id": message_id}
+    async def note_post(
+        self, game_id: int, message_id: int, picture: str | None, position: str | None = None
+    ) -> None:
+        """Note ``message_id`` as the game's current post, showing ``position``, and, when it
+        carries a map, ``picture`` as the fingerprint of that map."""
+        values: dict[str, Any] = {"post_id": message_id, "post_position": position}
         if picture is not None:
             values["post_picture"] = picture
         async with self._sessions.begin() as session:
             await session.execute(update(Game).where(Game.id == game_id).values(**values))
+
+    async def posted_position(self, game_id: int) -> str | None:
+        """The position the game's current post shows, if one was noted."""
+        async with self._sessions() as session:
+            return await session.scalar(select(Game.post_position).where(Game.id == game_id))
 
     # -- player settings ---------------------------------------------------------------
 

@@ -15,8 +15,9 @@ from tests.e2e.conftest import TEST_SYSTEMS
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_env(sandbox: DiscordSandbox, database_url: str) -> dict[str, str]:
-    """The environment of a ``laager run`` against the sandbox."""
+def bot_env(sandbox: DiscordSandbox, database_url: str, **settings: str) -> dict[str, str]:
+    """The environment of a ``laager run`` against the sandbox, with any further
+    ``settings`` (environment variables)."""
     return {
         **os.environ,
         "DISCORD_TOKEN": sandbox.token,
@@ -25,15 +26,17 @@ def bot_env(sandbox: DiscordSandbox, database_url: str) -> dict[str, str]:
         "DATABASE_URL": database_url,
         "EXTRA_SYSTEMS": ",".join(TEST_SYSTEMS),
         "LOG_LEVEL": "WARNING",
+        **settings,
     }
 
 
 @asynccontextmanager
 async def bot_process(
-    sandbox: DiscordSandbox, database_url: str, *run_args: str
+    sandbox: DiscordSandbox, database_url: str, *run_args: str, **settings: str
 ) -> AsyncIterator[asyncio.subprocess.Process]:
-    """``laager run *run_args`` in a child process; stopped (SIGTERM, then SIGKILL) on exit
-    unless the test already ended it."""
+    """``laager run *run_args`` in a child process, with any further ``settings``
+    (environment variables); stopped (SIGTERM, then SIGKILL) on exit unless the test
+    already ended it."""
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -41,7 +44,7 @@ async def bot_process(
         "run",
         *run_args,
         cwd=ROOT,
-        env=bot_env(sandbox, database_url),
+        env=bot_env(sandbox, database_url, **settings),
     )
     try:
         yield child

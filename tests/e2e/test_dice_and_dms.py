@@ -49,11 +49,13 @@ async def test_solo_game_to_the_end_then_verify_and_export(
     )
     for _ in range(30):
         turn = await sandbox.slash(alice, "game order", {"choice": "strike"}, channel=channel)
-        if "Game over" in turn.response.text():
+        over = [m for m in turn.messages if not m.ephemeral and "Game over" in m.text()]
+        if over:
+            post = over[0]
             break
     else:
         raise AssertionError("the duel did not end")
-    assert "Dice seed (revealed)" in turn.response.text()
+    assert "Dice seed (revealed)" in post.text()
     verified = await sandbox.slash(alice, "game verify", channel=channel)
     assert "verified" in verified.response.content and "reproduced all" in verified.response.content
     exported = await sandbox.slash(alice, "game export", channel=channel)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.announce import POSTED
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage import Store, create_engine, session_factory
 from tests.e2e.processes import bot_process, wait_disconnected
@@ -13,13 +14,13 @@ async def test_restart_mid_game_keeps_state_and_old_buttons_work(
     sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser, bob: SandboxUser
 ) -> None:
     async with bot_process(sandbox, sqlite_url):
-        await sandbox.wait_ready(timeout=30)
+        await sandbox.wait_ready(timeout=60)
         started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
         await sandbox.slash(bob, "game join")
         post = started.response
     await wait_disconnected(sandbox)
     async with bot_process(sandbox, sqlite_url):
-        await sandbox.wait_ready(timeout=30)
+        await sandbox.wait_ready(timeout=60)
         status = await sandbox.slash(bob, "game status")
         assert "<@" in status.response.text() and "blue" in status.response.text()
         struck = await sandbox.click(alice, post, label="Strike")
@@ -34,7 +35,7 @@ async def test_two_processes_fifty_concurrent_orders_on_postgres(
         bot_process(sandbox, postgres_database_url),
         bot_process(sandbox, postgres_database_url),
     ):
-        await sandbox.wait_ready(timeout=30, sessions=2)
+        await sandbox.wait_ready(timeout=60, sessions=2)
         await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"}, via=0)
         await sandbox.slash(bob, "game join", via=1)
         orders = [
@@ -43,9 +44,9 @@ async def test_two_processes_fifty_concurrent_orders_on_postgres(
             for player in (alice, bob)
         ]
         answers = await asyncio.gather(*orders)
-    won = [a for a in answers if not a.ephemeral]
-    lost = [a for a in answers if a.ephemeral]
-    assert len(won) + len(lost) == 50
+    won = [a for a in answers if POSTED in a.response.content]
+    lost = [a for a in answers if POSTED not in a.response.content]
+    assert len(won) + len(lost) == 50 and all(a.ephemeral for a in answers)
     assert all("tallies" in a.response.text() for a in won)
     assert all("moved on" in a.response.content for a in lost), [a.response for a in lost]
     engine = create_engine(postgres_database_url)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot import render_pool
+from bot.announce import POSTED
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
@@ -19,14 +20,17 @@ from bot.sandbox.interactions import ANSWER_WITHIN
 SLOWER_THAN_DISCORD_ALLOWS = ANSWER_WITHIN + 0.3
 
 
-async def test_a_slow_order_shows_thinking_then_its_public_answer(
+async def test_a_slow_order_shows_thinking_then_posts_and_answers_its_giver(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
 ) -> None:
+    """The order's post goes to the channel (with its outbox nonce); the "thinking" shown
+    meanwhile is taken away, and the giver is answered privately."""
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
     tallied = await slowly(sandbox, laager, alice, {"choice": "tally"})
-    assert tallied.response is not None and not tallied.ephemeral
-    assert "tallies" in tallied.response.text()
+    assert tallied.response is not None and tallied.ephemeral
+    assert POSTED in tallied.response.content
+    assert any("tallies" in m.text() for m in tallied.messages if m.embeds and not m.ephemeral)
     assert not any(m.loading for m in sandbox.transcript)
 
 

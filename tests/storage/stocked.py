@@ -19,9 +19,11 @@ from bot.storage.models import (
     Game,
     GuildSettings,
     HouseRule,
+    Outbox,
     PlayerSettings,
     RefereeRoster,
     Roll,
+    SeenPosition,
     StandIn,
 )
 from bot.systems import installed
@@ -138,6 +140,44 @@ def timer_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
     ]
 
 
+def owed_rows(
+    game_id: int, guild_id: int | None, channel_id: int
+) -> list[tuple[Table, dict[str, Any]]]:
+    """An order's outbox row, sent, and what the channel and a player were shown."""
+    return [
+        (
+            _table(Outbox),
+            {
+                "game_id": game_id,
+                "guild_id": guild_id,
+                "channel_id": channel_id,
+                "version": 2,
+                "position": "0a1b2c3d4e5f",
+                "lines": ["red strikes for 3."],
+                "private": {str(ALICE): ["Your reserve is 4."]},
+                "actor_id": ALICE,
+                "handed_to": [BOB],
+                "created_at": T0,
+                "claimed_until": T0,
+                "sent_at": T0,
+            },
+        ),
+        *(
+            (
+                _table(SeenPosition),
+                {
+                    "game_id": game_id,
+                    "user_id": user,
+                    "version": 2,
+                    "position": "0a1b2c3d4e5f",
+                    "seen_at": T0,
+                },
+            )
+            for user in (0, ALICE)
+        ),
+    ]
+
+
 async def stock(url: str) -> dict[str, int]:
     """Fill the (migrated, empty) database at ``url``; the stored games' ids by label."""
     engine = create_engine(url)
@@ -155,6 +195,10 @@ async def stock(url: str) -> dict[str, int]:
             await stock_campaigns(connection, list(ids.values()))
             for table, row in timer_rows(min(ids.values())):
                 await connection.execute(insert(table), row)
+            games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
+            for game_id, guild_id, channel_id in games.all():
+                for table, row in owed_rows(game_id, guild_id, channel_id):
+                    await connection.execute(insert(table), row)
     finally:
         await engine.dispose()
     return ids

@@ -1,0 +1,64 @@
+"""The outbox worker: sends what committed orders still owe (their sender crashed or
+another process died holding them), and on start brings stale game posts up to date."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.outbox_sender import refresh_stale, send_owed
+
+if TYPE_CHECKING:
+    from bot.app import LaagerBot
+
+log = logging.getLogger(__name__)
+
+
+class OutboxWorker(commands.Cog):
+    def __init__(self, bot: LaagerBot) -> None:
+        self.bot = bot
+        self.started = False
+        self.check.change_interval(seconds=bot.settings.outbox_check_seconds)
+        self.check.start()
+
+    async def cog_unload(self) -> None:
+        self.check.cancel()
+
+    @tasks.loop(seconds=5)
+    async def check(self) -> None:
+        await self.send_due()
+        if not self.started:
+            self.started = True
+            await refresh_stale(self.bot)
+
+    @check.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def send_due(self) -> int:
+        """Claim and send every row whose lease ran out; returns how many were sent. A row
+        that fails stays claimed until its lease runs out, then is tried again, unless
+        Discord forbids the post outright."""
+        sent = 0
+        lease = self.bot.settings.outbox_lease_seconds
+        while rows := await self.bot.outbox.claim_due(lease):
+            for row in rows:
+                try:
+                    await send_owed(self.bot, row)
+                except discord.Forbidden:
+                    # the bot may not post there (a place reached through a user's install,
+                    # or a channel it lost access to): no retry can succeed
+                    log.warning("outbox row %s cannot be posted; given up", row.id)
+                    await self.bot.outbox.mark_sent(row.id)
+                except Exception:
+                    log.exception("could not send outbox row %s", row.id)
+                    return sent
+                sent += 1
+        return sent
+
+
+async def setup(bot: LaagerBot) -> None:
+    await bot.add_cog(OutboxWorker(bot))

@@ -1,0 +1,233 @@
+"""The outbox and the positions people were last shown: what a committed order still owes
+Discord, claimed atomically by whichever process sends it, and what an order by slash
+command is checked against."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.storage.models import Outbox, SeenPosition
+
+CHANNEL = 0
+"""The ``user_id`` of what everyone in the game's channel was shown (its post)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """What an order owes, as the service knows it (it knows nothing of Discord)."""
+
+    position: str
+    lines: Sequence[str]
+    private: dict[int, list[str]]
+    actor_id: int | None
+    handed_to: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class OwedRecord:
+    """An outbox row."""
+
+    id: int
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    version: int
+    position: str
+    lines: list[str]
+    private: dict[int, list[str]] = field(repr=False)
+    actor_id: int | None
+    handed_to: list[int]
+    created_at: datetime
+    sent_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The position a person was last shown of a game, at which of its versions."""
+
+    game_id: int
+    version: int
+    position: str
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+async def add_owed(
+    session: AsyncSession,
+    game_id: int,
+    guild_id: int | None,
+    channel_id: int,
+    version: int,
+    owed: Owed,
+    *,
+    now: datetime,
+    lease: float,
+) -> int:
+    """Write the row inside the order's transaction, claimed by the committing process for
+    ``lease`` seconds (it sends at once; another process takes over only if it dies)."""
+    row = Outbox(
+        game_id=game_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        version=version,
+        position=owed.position,
+        lines=list(owed.lines),
+        private={str(user): list(lines) for user, lines in owed.private.items()},
+        actor_id=owed.actor_id,
+        handed_to=list(owed.handed_to),
+        created_at=now,
+        claimed_until=now + timedelta(seconds=lease),
+    )
+    session.add(row)
+    await session.flush()
+    return row.id
+
+
+def _record(row: Outbox) -> OwedRecord:
+    return OwedRecord(
+        id=row.id,
+        game_id=row.game_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        version=row.version,
+        position=row.position,
+        lines=list(row.lines),
+        private={int(user): list(lines) for user, lines in row.private.items()},
+        actor_id=row.actor_id,
+        handed_to=list(row.handed_to),
+        created_at=row.created_at,
+        sent_at=row.sent_at,
+    )
+
+
+class OutboxStore:
+    """Claims, marks and counts outbox rows; remembers what each person was shown."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+
+    async def claim_due(
+        self, lease: float, *, limit: int = 20, now: datetime | None = None
+    ) -> list[OwedRecord]:
+        """Claim up to ``limit`` unsent rows whose lease ran out, oldest first. The claim is
+        one conditional UPDATE, so two processes never claim the same row; on PostgreSQL the
+        candidates are picked FOR UPDATE SKIP LOCKED, so they do not queue on each other."""
+        now = now or _utcnow()
+        due = (
+            select(Outbox.id)
+            .where(Outbox.sent_at.is_(None), Outbox.claimed_until < now)
+            .order_by(Outbox.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+        statement = (
+            update(Outbox)
+            .where(
+                Outbox.id.in_(due.scalar_subquery()),
+                Outbox.sent_at.is_(None),
+                Outbox.claimed_until < now,
+            )
+            .values(claimed_until=now + timedelta(seconds=lease))
+            .returning(Outbox)
+        )
+        async with self._sessions.begin() as session:
+            rows = (await session.scalars(statement)).all()
+            return sorted((_record(row) for row in rows), key=lambda r: r.id)
+
+    async def mark_sent(self, outbox_id: int, *, now: datetime | None = None) -> None:
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(Outbox)
+                .where(Outbox.id == outbox_id, Outbox.sent_at.is_(None))
+                .values(sent_at=now or _utcnow())
+            )
+
+    async def depth(self) -> int:
+        """How many rows are owed and unsent."""
+        statement = select(func.count()).select_from(Outbox).where(Outbox.sent_at.is_(None))
+        async with self._sessions() as session:
+            return (await session.execute(statement)).scalar_one()
+
+    async def owed(self, game_id: int) -> list[OwedRecord]:
+        """The game's unsent rows, oldest first."""
+        statement = (
+            select(Outbox)
+            .where(Outbox.game_id == game_id, Outbox.sent_at.is_(None))
+            .order_by(Outbox.id)
+        )
+        async with self._sessions() as session:
+            return [_record(row) for row in await session.scalars(statement)]
+
+    async def all_rows(self, game_id: int) -> list[OwedRecord]:
+        """Every row of the game, sent or not, oldest first."""
+        statement = select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id)
+        async with self._sessions() as session:
+            return [_record(row) for row in await session.scalars(statement)]
+
+    # -- what people were shown ----------------------------------------------------------
+
+    async def note_seen(
+        self,
+        game_id: int,
+        user_ids: Sequence[int],
+        version: int,
+        position: str,
+        *,
+        now: datetime | None = None,
+    ) -> None:
+        """Remember that these people (``CHANNEL`` for everyone) were shown the position at
+        ``version``; an older version never overwrites a newer one."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            for user_id in dict.fromkeys(user_ids):
+                done = await session.execute(
+                    update(SeenPosition)
+                    .where(
+                        SeenPosition.game_id == game_id,
+                        SeenPosition.user_id == user_id,
+                        SeenPosition.version <= version,
+                    )
+                    .values(version=version, position=position, seen_at=now)
+                )
+                if done.rowcount:
+                    continue
+                present = await session.get(SeenPosition, (game_id, user_id))
+                if present is None:
+                    session.add(
+                        SeenPosition(
+                            game_id=game_id,
+                            user_id=user_id,
+                            version=version,
+                            position=position,
+                            seen_at=now,
+                        )
+                    )
+                    await session.flush()
+
+    async def last_seen(self, game_id: int, user_id: int) -> Seen | None:
+        """The newest position shown to the person, in the channel or to them alone."""
+        statement = (
+            select(SeenPosition)
+            .where(
+                SeenPosition.game_id == game_id,
+                or_(SeenPosition.user_id == user_id, SeenPosition.user_id == CHANNEL),
+            )
+            .order_by(SeenPosition.version.desc())
+            .limit(1)
+        )
+        async with self._sessions() as session:
+            row = await session.scalar(statement)
+            return None if row is None else Seen(row.game_id, row.version, row.position)
+
+    async def channel_seen(self, game_id: int) -> Seen | None:
+        """The position the game's newest post showed the channel."""
+        async with self._sessions() as session:
+            row = await session.get(SeenPosition, (game_id, CHANNEL))
+            return None if row is None else Seen(row.game_id, row.version, row.position)

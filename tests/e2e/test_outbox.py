@@ -1,0 +1,216 @@
+"""The outbox through the real bot: an order committed but never announced (the process
+died in between) is posted by the worker, exactly once even when the send is repeated;
+an update overtaken by later posts goes up without buttons or pings; a stale newest post
+is refreshed on start; and an order given twice is applied once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+import bot.announce
+from bot.app import LaagerBot, running_bot
+from bot.cogs.outbox import OutboxWorker
+from bot.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
+from bot.sandbox import DiscordSandbox, Message, SandboxUser
+from bot.service import REPEATED, Place
+from tests.e2e.conftest import bot_settings
+
+LEASE = 0.2
+
+
+@pytest.fixture
+async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
+    """The bot with a short lease, whose worker runs only when a test says so."""
+    settings = bot_settings(sandbox, sqlite_url).model_copy(
+        update={"outbox_lease_seconds": LEASE, "outbox_check_seconds": 3600}
+    )
+    async with running_bot(settings) as laager:
+        await sandbox.wait_ready()
+        yield laager
+
+
+def worker(laager: LaagerBot) -> OutboxWorker:
+    cog = laager.get_cog("OutboxWorker")
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+async def send_due(laager: LaagerBot) -> int:
+    await asyncio.sleep(LEASE * 2)
+    return await worker(laager).send_due()
+
+
+def posts_saying(sandbox: DiscordSandbox, text: str) -> list[Message]:
+    return [m for m in sandbox.messages() if m.embeds and text in m.text() and not m.deleted]
+
+
+def crash_once(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Make ``bot.announce.<name>`` fail once, as a process killed at that moment would."""
+    real = getattr(bot.announce, name)
+    calls = {"n": 0}
+
+    async def dies(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("killed")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(bot.announce, name, dies)
+
+
+async def two_player_duel(sandbox: DiscordSandbox, alice: SandboxUser, bob: SandboxUser) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+
+
+async def test_an_order_committed_but_not_posted_is_posted_once_by_the_worker(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    await two_player_duel(sandbox, alice, bob)
+    crash_once(monkeypatch, "send_owed_post")
+    answer = await sandbox.slash(alice, "game order", {"choice": "strike"})
+    assert answer.ephemeral and "went wrong" in answer.response.content
+    assert posts_saying(sandbox, "red strikes") == [], "the post was lost with the process"
+    assert await laager.outbox.depth() == 1
+    assert await send_due(laager) == 1
+    [post] = posts_saying(sandbox, "red strikes")
+    assert post.components, "the newest news carries the orders"
+    assert post.pinged == [bob.id], "the game was handed to bob"
+    assert await send_due(laager) == 0
+    assert len(posts_saying(sandbox, "red strikes")) == 1
+    assert await laager.outbox.depth() == 0
+    struck = await sandbox.click(bob, post, label="Strike")
+    assert "blue strikes" in struck.messages[-1].text()
+
+
+@pytest.mark.parametrize("nonce", ["from-the-row", "planted-fault"])
+async def test_a_send_repeated_after_a_crash_is_deduplicated_by_its_nonce(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    nonce: str,
+) -> None:
+    """Killed after the post went out but before it was marked done: the worker sends the
+    row again. Planted fault: a nonce not drawn from the row, and the post appears twice."""
+    if nonce == "planted-fault":
+        counter = iter(range(1000))
+        monkeypatch.setattr(bot.announce, "outbox_nonce", lambda *_: f"x{next(counter)}")
+    await two_player_duel(sandbox, alice, bob)
+    crash_once(monkeypatch, "settled")
+    await sandbox.slash(alice, "game order", {"choice": "strike"})
+    assert len(posts_saying(sandbox, "red strikes")) == 1
+    assert await send_due(laager) == 1
+    posts = posts_saying(sandbox, "red strikes")
+    if nonce == "planted-fault":
+        assert len(posts) == 2
+        return
+    [post] = posts
+    assert post.components, "the repeat did not retire the buttons of the post it repeats"
+    assert await laager.outbox.depth() == 0
+
+
+async def test_an_update_overtaken_by_later_posts_goes_up_without_buttons_or_pings(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    await two_player_duel(sandbox, alice, bob)
+    crash_once(monkeypatch, "send_owed_post")
+    await sandbox.slash(alice, "game order", {"choice": "strike"})
+    await sandbox.slash(bob, "game status")
+    await sandbox.slash(bob, "game order", {"choice": "strike"})
+    [live] = posts_saying(sandbox, "blue strikes")
+    assert await send_due(laager) == 1
+    [held] = posts_saying(sandbox, "red strikes")
+    assert held.id > live.id and OVERTAKEN in held.text()
+    assert held.components == [] and held.pinged == []
+    assert live.components, "the newest post keeps the live buttons"
+
+
+@pytest.mark.parametrize("refresh", [True, False], ids=["as-built", "planted-fault"])
+async def test_on_start_a_post_left_stale_is_replaced_by_a_fresh_one(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    refresh: bool,
+) -> None:
+    """An order whose update never went out (left by an older bot, with nothing owed) leaves
+    the newest post's buttons stale. Planted fault: no refresh, and pressing them fails."""
+    await two_player_duel(sandbox, alice, bob)
+    crash_once(monkeypatch, "send_owed_post")
+    await sandbox.slash(alice, "game order", {"choice": "strike"})
+    await asyncio.sleep(LEASE * 2)
+    [row] = await laager.outbox.claim_due(LEASE)
+    await laager.outbox.mark_sent(row.id)
+    if refresh:
+        assert await refresh_stale(laager) == 1
+        assert await refresh_stale(laager) == 0, "a fresh post is not refreshed again"
+        [post] = posts_saying(sandbox, REFRESHED)
+        assert post.pinged == []
+    newest = next(m for m in reversed(sandbox.messages()) if m.components)
+    struck = await sandbox.click(bob, newest, label="Strike")
+    if refresh:
+        assert "blue strikes" in struck.messages[-1].text()
+    else:
+        assert struck.ephemeral and "moved on" in struck.response.content
+
+
+@pytest.mark.parametrize("checked", [True, False], ids=["as-built", "planted-fault"])
+async def test_a_game_order_given_twice_at_once_is_applied_once(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    checked: bool,
+) -> None:
+    """A double submission (or a client's retry) of `/game order`. Planted fault: the
+    order does not bring the position its giver saw, and it is applied twice."""
+    if not checked:
+
+        async def unseen(*_: object) -> None:
+            return None
+
+        monkeypatch.setattr(laager.outbox, "last_seen", unseen)
+    await two_player_duel(sandbox, alice, bob)
+    answers = await asyncio.gather(
+        *(sandbox.slash(alice, "game order", {"choice": "tally"}) for _ in range(2))
+    )
+    game, _ = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    if not checked:
+        assert game.state["tally"] == 2
+        return
+    assert game.state["tally"] == 1
+    refused = [a for a in answers if REPEATED in a.response.content]
+    assert len(refused) == 1 and refused[0].ephemeral
+    again = await sandbox.slash(alice, "game order", {"choice": "tally"})
+    assert "tallies" in again.response.text(), "an order given after seeing the post counts"
+
+
+async def test_a_double_pressed_button_is_applied_once(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await two_player_duel(sandbox, alice, bob)
+    post = next(m for m in reversed(sandbox.messages()) if m.components)
+    presses = await asyncio.gather(
+        *(sandbox.click(alice, post, label="Tally") for _ in range(2)), return_exceptions=True
+    )
+    game, _ = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert game.state["tally"] == 1
+    assert len(posts_saying(sandbox, "tallies")) == 1
+    refused = [p for p in presses if not isinstance(p, BaseException) and p.ephemeral]
+    gone = [p for p in presses if isinstance(p, BaseException)]
+    assert len(refused) + len(gone) == 1, presses

@@ -1,0 +1,101 @@
+"""The outbox: a row is written in the order's own transaction, claimed by exactly one
+sender at a time, taken over only once its lease runs out, and counted until it is sent;
+the position each person was last shown only ever moves forward."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.storage import StaleVersion, Store, create_engine, session_factory
+from bot.storage.outbox import CHANNEL, OutboxStore, Owed
+from tests.storage.builders import T0, action_event, creation_event, new_game, seats
+
+RACERS = 20
+
+
+def owed(text: str = "Red strikes.") -> Owed:
+    return Owed(
+        position="abc123", lines=[text], private={111: ["secret"]}, actor_id=111, handed_to=[222]
+    )
+
+
+@pytest.fixture
+async def outbox(database_url: str) -> OutboxStore:
+    engine = create_engine(database_url)
+    yield OutboxStore(session_factory(engine))
+    await engine.dispose()
+
+
+async def commit(store: Store, game_id: int, version: int, text: str, lease: float = 30.0) -> int:
+    record = await store.commit_action(
+        game_id,
+        version,
+        state={"turn": version},
+        events=[action_event(text)],
+        dice_cursor=version,
+        owed=owed(text),
+        lease=lease,
+        now=T0,
+    )
+    assert record.outbox_id is not None
+    return record.outbox_id
+
+
+async def test_the_row_is_written_with_the_order_and_not_without_it(
+    store: Store, outbox: OutboxStore
+) -> None:
+    game = await store.create_game(new_game(), seats(), [creation_event()])
+    row_id = await commit(store, game.id, game.version, "Red strikes.")
+    with pytest.raises(StaleVersion):
+        await commit(store, game.id, game.version, "A stale order.")
+    [row] = await outbox.all_rows(game.id)
+    assert row.id == row_id and row.lines == ["Red strikes."] and row.version == 2
+    assert row.private == {111: ["secret"]} and row.handed_to == [222]
+    assert await outbox.depth() == 1
+
+
+async def test_a_row_is_claimed_only_after_its_lease_and_by_one_claimant(
+    database_url: str, store: Store, outbox: OutboxStore
+) -> None:
+    game = await store.create_game(new_game(), seats(), [creation_event()])
+    version = game.version
+    for n in range(5):
+        await commit(store, game.id, version + n, f"order {n}", lease=10)
+    assert await outbox.claim_due(60, now=T0 + timedelta(seconds=5)) == []
+    later = T0 + timedelta(seconds=11)
+    engines = [create_engine(database_url) for _ in range(RACERS)]
+    try:
+        claims = await asyncio.gather(
+            *(OutboxStore(session_factory(e)).claim_due(60, now=later) for e in engines)
+        )
+    finally:
+        await asyncio.gather(*(e.dispose() for e in engines))
+    claimed = [row.id for rows in claims for row in rows]
+    assert sorted(claimed) == sorted(set(claimed)), "a row was claimed twice"
+    assert len(claimed) == 5
+    assert await outbox.claim_due(60, now=later) == [], "a fresh claim holds its lease"
+    again = await outbox.claim_due(60, now=later + timedelta(seconds=61))
+    assert len(again) == 5, "a claimant that died loses its rows when the lease runs out"
+    for row in again[:3]:
+        await outbox.mark_sent(row.id)
+    assert await outbox.depth() == 2
+    assert [row.id for row in await outbox.owed(game.id)] == [r.id for r in again[3:]]
+    assert len(await outbox.claim_due(60, now=later + timedelta(seconds=200))) == 2
+
+
+async def test_what_someone_was_shown_only_moves_forward(store: Store, outbox: OutboxStore) -> None:
+    game = await store.create_game(new_game(), seats(), [creation_event()])
+    assert await outbox.last_seen(game.id, 111) is None
+    await outbox.note_seen(game.id, [CHANNEL], 3, "p3")
+    await outbox.note_seen(game.id, [111], 2, "p2")
+    seen = await outbox.last_seen(game.id, 111)
+    assert seen is not None and seen.position == "p3", "the channel's newer post counts"
+    await outbox.note_seen(game.id, [111], 4, "p4")
+    await outbox.note_seen(game.id, [111], 1, "p1")
+    seen = await outbox.last_seen(game.id, 111)
+    assert seen is not None and (seen.version, seen.position) == (4, "p4")
+    other = await outbox.last_seen(game.id, 222)
+    assert other is not None and other.position == "p3"
