@@ -87,7 +87,8 @@ async def test_reminder_then_the_bot_stands_in_and_the_player_takes_the_seat_bac
     assert await laager.store.stood_in(after.id) == []
 
     struck = await sandbox.slash(bob, "game order", {"choice": "strike"})
-    assert not struck.ephemeral
+    assert struck.ephemeral and "posted in the channel" in struck.response.text()
+    assert "blue strikes for" in sandbox.messages()[-1].text()
     events = await laager.store.events(after.id)
     assert [e.kind for e in events].count("bot") == 1
     report = audit(laager.registry.get("duel"), await game_of(laager, sandbox), events)

@@ -27,14 +27,19 @@ SECOND_HALF = ("--shards", "2-3", "--shard-count", str(SHARDS))
 async def tallies(
     sandbox: DiscordSandbox, players: list[SandboxUser], channels: list[int], rounds: int
 ) -> list[SandboxInteraction]:
-    """Every player orders a tally ``rounds`` times in every channel, all at once."""
-    orders = [
-        sandbox.slash(player, "game order", {"choice": "tally"}, channel=channel)
-        for _ in range(rounds)
-        for channel in channels
-        for player in players
-    ]
-    return await asyncio.gather(*orders)
+    """Every player orders a tally ``rounds`` times in every channel: the channels all at
+    once, the players of one channel in turn (an order given without seeing the one before
+    it is refused as stale, as a repeated order must be)."""
+
+    async def in_turn(channel: int) -> list[SandboxInteraction]:
+        return [
+            await sandbox.slash(player, "game order", {"choice": "tally"}, channel=channel)
+            for _ in range(rounds)
+            for player in players
+        ]
+
+    done = await asyncio.gather(*(in_turn(channel) for channel in channels))
+    return [interaction for orders in done for interaction in orders]
 
 
 async def wait_for_shards(sandbox: DiscordSandbox, shards: set[int]) -> None:
