@@ -16,13 +16,13 @@ from bot.service import (
     GameService,
     Place,
     Update,
-    _bot_turns,
-    _moved_on,
-    _private,
-    _result_json,
-    _rolls_json,
-    _text,
+    bot_turns,
     checked_deadline,
+    moved_on,
+    outcome_text,
+    private_texts,
+    result_json,
+    rolls_json,
     seat_hint,
 )
 from bot.storage.deadlines import DeadlineRecord, Turn
@@ -42,7 +42,7 @@ async def set_deadline(service: GameService, place: Place, actor: Actor, hours: 
         if place.replies_only:
             raise errors.BadInput(NO_DEADLINE_HERE)
     async with service.lock(place.channel_id):
-        game, system = await service._active(place)
+        game, system = await service.game_here(place)
         seats = await service.store.seats(game.id)
         if not actor.is_referee and not any(s.user_id == actor.user_id for s in seats):
             raise errors.NotAllowed(
@@ -60,14 +60,14 @@ async def set_deadline(service: GameService, place: Place, actor: Actor, hours: 
         event = NewEvent(
             kind="deadline", actor_id=actor.user_id, action={"hours": hours}, public_text=text
         )
+        turn = Turn(hours, None, None) if hours else None
         try:
-            game = await service.store.append_events(
-                game.id, game.version, [event], now=service.clock()
+            game = await service.store.log_deadline(
+                game.id, game.version, event, turn, now=service.clock()
             )
         except StaleVersion:
-            raise _moved_on() from None
-        await service.store.set_deadline(game.id, Turn(hours, None, None) if hours else None)
-        return await service._update(game, system, [event], None)
+            raise moved_on() from None
+        return await service.update_of(game, system, [event], None)
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
     place = Place(stored_game.guild_id, stored_game.channel_id)
     async with service.lock(place.channel_id):
         try:
-            game, system = await service._active(place)
+            game, system = await service.game_here(place)
         except errors.LaagerError:
             return None
         if game.id != deadline.game_id or game.last_action_at > now - timedelta(
@@ -139,7 +139,7 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
         for side in sides:
             state, played = _play_phase(system, state, side, dice)
             events += played
-        state, more = _bot_turns(system, state, {s.side for s in seats if s.is_bot}, dice)
+        state, more = bot_turns(system, state, {s.side for s in seats if s.is_bot}, dice)
         events += more
         result = system.result(state)
         try:
@@ -150,13 +150,13 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
                 events=events,
                 dice_cursor=dice.cursor,
                 status="finished" if result else None,
-                result=_result_json(result),
+                result=result_json(result),
                 now=now,
             )
         except StaleVersion:
             return None
         await service.store.stand_in(game.id, sides, now)
-        return await service._update(game, system, events, result)
+        return await service.update_of(game, system, events, result)
 
 
 def _play_phase(
@@ -178,9 +178,9 @@ def _play_phase(
                 kind="bot",
                 side=side,
                 action=action,
-                dice=_rolls_json(dice.take_rolls()),
-                public_text=_text(outcome),
-                private=_private(outcome),
+                dice=rolls_json(dice.take_rolls()),
+                public_text=outcome_text(outcome),
+                private=private_texts(outcome),
             )
         )
         state = outcome.state

@@ -234,9 +234,9 @@ class GameService:
                     actor_id=actor.user_id,
                     side=None,
                     action={"scenario": scenario, "options": dict(options or {})},
-                    dice=_rolls_json(dice.take_rolls()),
-                    public_text=_text(outcome),
-                    private=_private(outcome),
+                    dice=rolls_json(dice.take_rolls()),
+                    public_text=outcome_text(outcome),
+                    private=private_texts(outcome),
                 )
             ]
             seats = [
@@ -244,7 +244,7 @@ class GameService:
             ]
             if side is not None:
                 seats.append(NewSeat(side=side, user_id=actor.user_id, is_bot=False))
-            state, more = await off_loop(_bot_turns, system, outcome.state, set(bot_sides), dice)
+            state, more = await off_loop(bot_turns, system, outcome.state, set(bot_sides), dice)
             events += more
             result = system.result(state)
             record = NewGame(
@@ -260,7 +260,7 @@ class GameService:
                 dice_cursor=dice.cursor,
                 creator_id=actor.user_id,
                 status="finished" if result else "active",
-                result=_result_json(result),
+                result=result_json(result),
             )
             try:
                 deadline = None if not deadline_hours else Turn(deadline_hours, None, None)
@@ -269,7 +269,7 @@ class GameService:
                 )
             except StoredChannelBusy:
                 raise _busy() from None
-            return await self._update(game, system, events, result)
+            return await self.update_of(game, system, events, result)
 
     async def join(
         self, place: Place, actor: Actor, side: str | None = None, entropy: str | None = None
@@ -282,7 +282,7 @@ class GameService:
                 "`/game new`, or play two-player in a server that has added Laager."
             )
         async with self.lock(place.channel_id):
-            game, system = await self._active(place)
+            game, system = await self.game_here(place)
             seats = await self.store.seats(game.id)
             mine = [s.side for s in seats if s.user_id == actor.user_id]
             if mine:
@@ -310,7 +310,7 @@ class GameService:
                 dice=[],
                 public_text=text,
                 private=None,
-                contributions=_contributions(actor, value),
+                contributions=contributions_of(actor, value),
             )
             try:
                 game = await self.store.set_seat(
@@ -321,8 +321,8 @@ class GameService:
                     now=self.clock(),
                 )
             except StaleVersion:
-                raise _moved_on() from None
-            update = await self._update(game, system, [event], None)
+                raise moved_on() from None
+            update = await self.update_of(game, system, [event], None)
             secret = hidden_lines(system, update.game.state, side)
             if secret:
                 update.private.setdefault(actor.user_id, []).extend(secret)
@@ -332,7 +332,7 @@ class GameService:
         """A seated player's own value, mixed into every die rolled after it."""
         value = checked_contribution(entropy)
         async with self.lock(place.channel_id):
-            game, system = await self._active(place)
+            game, system = await self.game_here(place)
             seats = await self.store.seats(game.id)
             if not any(s.user_id == actor.user_id for s in seats):
                 raise errors.NotSeated(
@@ -346,19 +346,19 @@ class GameService:
                     f"<@{actor.user_id}> adds `{value}` to the dice; "
                     "every die from now on depends on it."
                 ),
-                contributions=_contributions(actor, value),
+                contributions=contributions_of(actor, value),
             )
             try:
                 game = await self.store.append_events(
                     game.id, game.version, [event], now=self.clock()
                 )
             except StaleVersion:
-                raise _moved_on() from None
-            return await self._update(game, system, [event], None)
+                raise moved_on() from None
+            return await self.update_of(game, system, [event], None)
 
     async def leave(self, place: Place, actor: Actor) -> Update:
         async with self.lock(place.channel_id):
-            game, system = await self._active(place)
+            game, system = await self.game_here(place)
             seats = await self.store.seats(game.id)
             mine = [s.side for s in seats if s.user_id == actor.user_id]
             if not mine:
@@ -384,8 +384,8 @@ class GameService:
                         now=self.clock(),
                     )
             except StaleVersion:
-                raise _moved_on() from None
-            return await self._update(game, system, [event], None)
+                raise moved_on() from None
+            return await self.update_of(game, system, [event], None)
 
     # -- playing --------------------------------------------------------------
 
@@ -411,7 +411,7 @@ class GameService:
         shown (``seen``), so the same order given twice is refused the second time.
         """
         async with self.lock(place.channel_id):
-            game, system = await self._active(place)
+            game, system = await self.game_here(place)
             stale_game = game_id is not None and game_id != game.id
             if stale_game or position not in (None, fingerprint(game)):
                 raise errors.GameMovedOn(
@@ -426,7 +426,7 @@ class GameService:
                 side, action = _resolve_choice(system, game.state, seats, actor.user_id, key)
             if action is None:
                 raise errors.BadInput("Name the order to give.")
-            mixed = _contributions(actor)
+            mixed = contributions_of(actor)
             dice = Dice(
                 game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
             )
@@ -437,14 +437,14 @@ class GameService:
                     actor_id=actor.user_id,
                     side=side,
                     action=action,
-                    dice=_rolls_json(dice.take_rolls()),
-                    public_text=_text(outcome),
-                    private=_private(outcome),
+                    dice=rolls_json(dice.take_rolls()),
+                    public_text=outcome_text(outcome),
+                    private=private_texts(outcome),
                     contributions=mixed,
                 )
             ]
             bots = {s.side for s in seats if s.is_bot}
-            state, more = await off_loop(_bot_turns, system, outcome.state, bots, dice)
+            state, more = await off_loop(bot_turns, system, outcome.state, bots, dice)
             events += more
             result = system.result(state)
             owed = _owed(_compose(replace(game, state=state), system, seats, events, result))
@@ -456,27 +456,27 @@ class GameService:
                     events=events,
                     dice_cursor=dice.cursor,
                     status="finished" if result else None,
-                    result=_result_json(result),
+                    result=result_json(result),
                     now=self.clock(),
                     owed=owed,
                     lease=self.outbox_lease,
                 )
             except StaleVersion:
-                raise _moved_on() from None
-            update = await self._update(game, system, events, result)
+                raise moved_on() from None
+            update = await self.update_of(game, system, events, result)
             update.outbox_id = game.outbox_id
             return update
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""
-        game, system = await self._active(place)
+        game, system = await self.game_here(place)
         seats = await self.store.seats(game.id)
         mine = [s.side for s in seats if s.user_id == user_id]
         return [o for side in mine for o in system.legal_orders(game.state, side)]
 
     async def abort(self, place: Place, actor: Actor) -> Update:
         async with self.lock(place.channel_id):
-            game, system = await self._active(place)
+            game, system = await self.game_here(place)
             if actor.user_id != game.creator_id and not actor.is_referee:
                 raise errors.NotAllowed(
                     "Only the player who started this game, or a referee, can abort it."
@@ -502,13 +502,13 @@ class GameService:
                     now=self.clock(),
                 )
             except StaleVersion:
-                raise _moved_on() from None
-            return await self._update(game, system, [event], Result(None, "Aborted."))
+                raise moved_on() from None
+            return await self.update_of(game, system, [event], Result(None, "Aborted."))
 
     # -- looking --------------------------------------------------------------
 
     async def current(self, place: Place) -> tuple[GameRecord, GameSystem, list[SeatRecord]]:
-        game, system = await self._active(place)
+        game, system = await self.game_here(place)
         return game, system, await self.store.seats(game.id)
 
     async def latest(self, place: Place) -> tuple[GameRecord, GameSystem]:
@@ -586,7 +586,9 @@ class GameService:
 
     # -- internals ------------------------------------------------------------
 
-    async def _active(self, place: Place) -> tuple[GameRecord, GameSystem]:
+    async def game_here(self, place: Place) -> tuple[GameRecord, GameSystem]:
+        """The place's active game and its system, or the refusal that says why there is
+        none; public because undo, deadlines and substitutes act on games too."""
         game = await self.store.active_game(place.channel_id)
         if game is None:
             latest = await self.store.latest_game(place.channel_id)
@@ -599,13 +601,15 @@ class GameService:
         system = self.registry.get(game.system)
         return _loaded(system, game), system
 
-    async def _update(
+    async def update_of(
         self,
         game: GameRecord,
         system: GameSystem,
         events: list[NewEvent],
         result: Result | None,
     ) -> Update:
+        """The update that committed ``events`` owe the players; a change of the game starts
+        the next turn's deadline. Public for the other modules that commit log entries."""
         game = _loaded(system, game)
         update = _compose(game, system, await self.store.seats(game.id), events, result)
         if any(e.kind != "entropy" for e in events):
@@ -790,7 +794,7 @@ async def off_loop(work: Callable[..., T], *args: Any) -> T:
     return await asyncio.to_thread(work, *args)
 
 
-def _bot_turns(
+def bot_turns(
     system: GameSystem, state: JSON, bot_sides: set[str], dice: Dice
 ) -> tuple[JSON, list[NewEvent]]:
     """Let the bot give orders while it is the bot's turn and the game goes on."""
@@ -809,9 +813,9 @@ def _bot_turns(
                 actor_id=None,
                 side=side,
                 action=action,
-                dice=_rolls_json(dice.take_rolls()),
-                public_text=_text(outcome),
-                private=_private(outcome),
+                dice=rolls_json(dice.take_rolls()),
+                public_text=outcome_text(outcome),
+                private=private_texts(outcome),
             )
         )
         state = outcome.state
@@ -910,7 +914,7 @@ def checked_contribution(value: str) -> str:
     return value
 
 
-def _contributions(actor: Actor, value: str | None = None) -> tuple[str, ...]:
+def contributions_of(actor: Actor, value: str | None = None) -> tuple[str, ...]:
     """What a command adds to the dice: its Discord id, then the value typed, if any."""
     ids = () if actor.interaction_id is None else (str(actor.interaction_id),)
     return ids if value is None else (*ids, value)
@@ -931,11 +935,11 @@ def _event_json(event: EventRecord, *, full: bool) -> dict[str, Any]:
     return data
 
 
-def _text(outcome: Outcome) -> str:
+def outcome_text(outcome: Outcome) -> str:
     return "\n".join(e.text for e in outcome.events if e.text)
 
 
-def _private(outcome: Outcome) -> dict[str, str] | None:
+def private_texts(outcome: Outcome) -> dict[str, str] | None:
     joined: dict[str, list[str]] = {}
     for event in outcome.events:
         for side, text in event.private.items():
@@ -943,11 +947,11 @@ def _private(outcome: Outcome) -> dict[str, str] | None:
     return {side: "\n".join(texts) for side, texts in joined.items()} or None
 
 
-def _rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
+def rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
     return [r.to_json() for r in rolls]
 
 
-def _result_json(result: Result | None) -> JSON | None:
+def result_json(result: Result | None) -> JSON | None:
     return None if result is None else {"winner": result.winner, "summary": result.summary}
 
 
@@ -962,7 +966,7 @@ def _busy() -> errors.ChannelBusy:
     )
 
 
-def _moved_on() -> errors.GameMovedOn:
+def moved_on() -> errors.GameMovedOn:
     return errors.GameMovedOn(
         "The game moved on while your order was being processed: another order was applied "
         "first. Nothing of yours was applied; check `/game status` and try again."

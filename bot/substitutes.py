@@ -14,7 +14,7 @@ import discord
 from bot import errors
 from bot.announce import send_private
 from bot.interactions import Interaction, answering, place_of
-from bot.service import GameService, Place, Update, _list, _moved_on, hidden_lines
+from bot.service import GameService, Place, Update, _list, hidden_lines, moved_on
 from bot.storage.errors import StaleVersion
 from bot.storage.records import NewEvent, NewSeat
 from bot.text_fit import CONTENT, fit
@@ -56,7 +56,7 @@ async def hand_over(
     """Give the giver's seats to the taker, checked again now: the game or the seats may have
     changed while the request waited."""
     async with service.lock(place.channel_id):
-        game, system = await service._active(place)
+        game, system = await service.game_here(place)
         seats = await service.store.seats(game.id)
         mine = [s.side for s in seats if s.user_id == giver]
         if game.id != game_id or not mine or any(s.user_id == taker for s in seats):
@@ -78,9 +78,9 @@ async def hand_over(
                     now=service.clock(),
                 )
         except StaleVersion:
-            raise _moved_on() from None
+            raise moved_on() from None
         await service.store.hand_back(place.channel_id, giver)  # the bot stands in no more
-        update = await service._update(game, system, [event], None)
+        update = await service.update_of(game, system, [event], None)
         for side in mine:
             secret = hidden_lines(system, update.game.state, side)
             if secret:

@@ -26,9 +26,9 @@ from bot.service import (
     GameService,
     Place,
     Update,
-    _contributions,
-    _moved_on,
+    contributions_of,
     hidden_lines,
+    moved_on,
     replay_steps,
     seat_hint,
 )
@@ -128,7 +128,7 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
                 game.id, game.version, [event], now=service.clock()
             )
         except StaleVersion:
-            raise _moved_on() from None
+            raise moved_on() from None
         return Asked(game.id, events[-1].seq + 1, text, opponents)
 
 
@@ -173,8 +173,8 @@ async def answer(
                     game.id, game.version, [event], now=service.clock()
                 )
             except StaleVersion:
-                raise _moved_on() from None
-            update = await service._update(game, system, [event], None)
+                raise moved_on() from None
+            update = await service.update_of(game, system, [event], None)
             return update, event.public_text
         stretch = _stretch(system, game, seats, events, asker)
         if stretch.seqs != list(asked.action.get("undoes", ())):
@@ -211,7 +211,7 @@ async def _undo(
         action={"undoes": stretch.seqs, "cursor": game.dice_cursor},
         public_text=text,
         private=private or None,
-        contributions=_contributions(actor),
+        contributions=contributions_of(actor),
     )
     try:
         game = await service.store.commit_action(
@@ -223,8 +223,8 @@ async def _undo(
             now=service.clock(),
         )
     except StaleVersion:
-        raise _moved_on() from None
-    return await service._update(game, system, [event], None)
+        raise moved_on() from None
+    return await service.update_of(game, system, [event], None)
 
 
 def _stretch(

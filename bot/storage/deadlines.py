@@ -50,6 +50,14 @@ def add_deadline(session: AsyncSession, game_id: int, turn: Turn) -> None:
     session.add(Deadline(game_id=game_id, **_times(turn)))
 
 
+async def replace_deadline(session: AsyncSession, game_id: int, turn: Turn | None) -> None:
+    """Give the game this deadline, the turn now running restarting under it; None takes the
+    deadline away. Runs in the transaction that logs the change."""
+    await session.execute(delete(Deadline).where(Deadline.game_id == game_id))
+    if turn is not None:
+        add_deadline(session, game_id, turn)
+
+
 def _times(turn: Turn) -> dict[str, object]:
     return {
         "hours": turn.hours,
@@ -75,14 +83,6 @@ class DeadlineRows:
         async with self._sessions() as session:
             row = await session.get(Deadline, game_id)
             return None if row is None else _record(row)
-
-    async def set_deadline(self, game_id: int, turn: Turn | None) -> None:
-        """Give the game this deadline, the turn now running restarting under it; None
-        takes the deadline away."""
-        async with self._sessions.begin() as session:
-            await session.execute(delete(Deadline).where(Deadline.game_id == game_id))
-            if turn is not None:
-                add_deadline(session, game_id, turn)
 
     async def restart_turn(self, game_id: int, awaited: bool, now: datetime) -> None:
         """A new turn starts: its timer runs from ``now`` (or stops while nobody is awaited),

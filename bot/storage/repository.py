@@ -23,7 +23,7 @@ from bot.storage.conversions import (
     roll_record,
     seat_record,
 )
-from bot.storage.deadlines import DeadlineRows, Turn, add_deadline
+from bot.storage.deadlines import DeadlineRows, Turn, add_deadline, replace_deadline
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed
@@ -210,6 +210,24 @@ class Store(DeadlineRows):
         async with self._sessions.begin() as session:
             row = await self._advance(session, game_id, expected_version, now)
             await self._append(session, game_id, events, now)
+            return game_record(row)
+
+    async def log_deadline(
+        self,
+        game_id: int,
+        expected_version: int,
+        event: NewEvent,
+        turn: Turn | None,
+        *,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Log a change of the game's deadline and store the deadline (None: none) in one
+        transaction, so neither is ever kept without the other."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await self._advance(session, game_id, expected_version, now)
+            await self._append(session, game_id, [event], now)
+            await replace_deadline(session, game_id, turn)
             return game_record(row)
 
     async def idle_games(self, older_than: datetime) -> list[GameRecord]:

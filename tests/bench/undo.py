@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from bot.service import _bot_turns
+from bot.service import bot_turns
 from bot.systems import pairings
 from games.core.dice import Dice, Roll, derived_seed
 from games.core.engine import GameSystem, Viewer
@@ -26,7 +26,7 @@ def whole_game(system: GameSystem, seed: str) -> list[Step]:
     scenario = next(iter(system.scenarios))
     outcome = system.new(scenario, {}, dice)
     steps = [Step(None, {"scenario": scenario, "options": {}}, dice.take_rolls())]
-    _, events = _bot_turns(system, outcome.state, set(system.sides), dice)
+    _, events = bot_turns(system, outcome.state, set(system.sides), dice)
     steps += [
         Step(e.side, dict(e.action), [Roll.from_json(dict(r)) for r in e.dice], by_bot=True)
         for e in events

@@ -4,8 +4,11 @@ and handed back once."""
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-from bot.storage import Store, create_engine, session_factory
+import pytest
+
+from bot.storage import Store, create_engine, repository, session_factory
 from bot.storage.deadlines import CLAIM_LEASE, Turn
+from bot.storage.records import NewEvent
 from tests.storage.builders import creation_event, new_game, seats
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
@@ -66,8 +69,32 @@ async def test_nobody_awaited_stops_the_timer(store: Store) -> None:
     )
     await store.restart_turn(game.id, False, NOW)
     assert await store.expired(NOW + timedelta(days=90)) == []
-    await store.set_deadline(game.id, None)
+    logged = await store.log_deadline(game.id, game.version, taken_away(), None, now=NOW)
     assert await store.deadline(game.id) is None
+    assert logged.version == game.version + 1
+    assert [e.kind for e in await store.events(game.id)][-1] == "deadline"
+
+
+def taken_away() -> NewEvent:
+    return NewEvent(kind="deadline", actor_id=1, action={"hours": 0}, public_text="No deadline.")
+
+
+async def test_a_deadline_and_its_log_entry_are_stored_together_or_not_at_all(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await store.create_game(
+        new_game(), seats(), [creation_event()], deadline=Turn(3, None, None)
+    )
+
+    async def broken(*_: object) -> None:
+        raise RuntimeError("the deadline could not be stored")
+
+    monkeypatch.setattr(repository, "replace_deadline", broken)
+    with pytest.raises(RuntimeError):
+        await store.log_deadline(game.id, game.version, taken_away(), None, now=NOW)
+    assert (await store.get_game(game.id)).version == game.version
+    assert [e.kind for e in await store.events(game.id)] == ["create"]
+    assert (await store.deadline(game.id)).hours == 3
 
 
 async def test_a_seat_is_handed_back_once(store: Store) -> None:
