@@ -1,14 +1,17 @@
 """Load benchmark: many channels playing real games at once through Discord-in-a-box.
 
 Run: ``.venv/bin/python -m tests.bench.load [--channels 10 100 1000] [--steps 6]
-[--system last-stand|ramparts] [--bot-root DIR] [--postgres URL]``.
+[--system last-stand|ramparts] [--bot-root DIR] [--postgres URL] [--processes N]``.
 
 The sandbox, and the players driving it, run in this process; the bot runs as ``laager run``
 in a child process (from ``--bot-root``, this tree by default, so another checkout's bot can
 be measured against the same players), so the sandbox's request validation is not counted
-against the bot. Discord's rate limits hold at their own scale. Every channel starts a game
-at once and then presses one of the orders on its newest post, ``--steps`` times, as soon
-as the previous answer has settled (no post or edit in the channel for a moment).
+against the bot. With ``--processes N`` the bot runs as N processes holding one shard each
+of N, on PostgreSQL (``--postgres``, or a throwaway server started for the run), and the
+channels are spread over one guild per shard. Discord's rate limits hold at their own
+scale. Every channel starts a game at once and then presses one of the orders on its
+newest post, ``--steps`` times, as soon as the previous answer has settled (no post or
+edit in the channel for a moment).
 
 For each run it prints p50/p95/p99 from the interaction to its first response (a reply or a
 deferral) and to the next picture in the channel (the posted map), commands per second, the
@@ -39,6 +42,7 @@ from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.components import clickable_buttons, usable_selects
 from bot.sandbox.interactions import ANSWER_WITHIN, SandboxInteraction
 from bot.sandbox.models import Message, MessageEvent
+from tests.postgres.server import PostgresServer, throwaway_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTLED = 0.3
@@ -160,9 +164,17 @@ async def play(
 
 
 async def run(
-    sandbox: DiscordSandbox, watcher: Watcher, count: int, system: str, steps: int
+    sandbox: DiscordSandbox,
+    watcher: Watcher,
+    count: int,
+    system: str,
+    steps: int,
+    guilds: list[int],
 ) -> tuple[list[ChannelLog], float]:
-    channels = [sandbox.add_channel(f"load-{count}-{n}") for n in range(count)]
+    channels = [
+        sandbox.add_channel(f"load-{count}-{n}", guild_id=guilds[n % len(guilds)])
+        for n in range(count)
+    ]
     logs = [ChannelLog() for _ in channels]
     for channel, log in zip(channels, logs, strict=True):
         watcher.channels[channel] = log
@@ -185,17 +197,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def costs(port: int) -> dict[str, float]:
-    """Totals (seconds and counts) of the bot's own histograms: commands handled, pictures
-    drawn, SQL statements run, read from its /metrics."""
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
-            text = await response.text()
+async def costs(ports: list[int]) -> dict[str, float]:
+    """Totals (seconds and counts) of the bot's own histograms over its processes: commands
+    handled, pictures drawn, SQL statements run, read from each one's /metrics."""
     totals: dict[str, float] = {}
-    for line in text.splitlines():
-        name = line.split("{", 1)[0].split(" ", 1)[0]
-        if name.startswith("laager_") and name.endswith(("_sum", "_count")):
-            totals[name] = totals.get(name, 0.0) + float(line.rsplit(" ", 1)[1])
+    async with aiohttp.ClientSession() as session:
+        for port in ports:
+            async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                text = await response.text()
+            for line in text.splitlines():
+                name = line.split("{", 1)[0].split(" ", 1)[0]
+                if name.startswith("laager_") and name.endswith(("_sum", "_count")):
+                    totals[name] = totals.get(name, 0.0) + float(line.rsplit(" ", 1)[1])
     return totals
 
 
@@ -212,47 +225,73 @@ def bot_memory(pid: int) -> tuple[float, float]:
     return process.memory_info().rss / 2**20, workers / 2**20
 
 
-async def bench(args: argparse.Namespace, scratch: Path) -> None:
+async def start_bots(
+    args: argparse.Namespace, sandbox: DiscordSandbox, database: str
+) -> list[tuple[asyncio.subprocess.Process, int]]:
+    """The bot's processes (one shard each when there are several), with their status ports."""
+    bots = []
+    for shard in range(args.processes):
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": sandbox.token,
+            "DISCORD_API_BASE": sandbox.api_base,
+            "DISCORD_GATEWAY_URL": sandbox.gateway_url,
+            "DATABASE_URL": database,
+            "SEED": "load",
+            "ALLOW_INSECURE_SEED": "1",
+            "LOG_LEVEL": "ERROR",
+            "STATUS_PORT": str(port := free_port()),
+        }
+        sharded = ("--shards", str(shard), "--shard-count", str(args.processes))
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "run",
+            *(sharded if args.processes > 1 else ()),
+            cwd=args.bot_root,
+            env=env,
+        )
+        bots.append((child, port))
+    return bots
+
+
+async def bench(args: argparse.Namespace, database: str) -> None:
     sandbox = DiscordSandbox(quiet=None, timeout=60.0)
     await sandbox.start()
     watcher = Watcher(sandbox)
-    database = args.postgres or f"sqlite+aiosqlite:///{scratch / 'load.sqlite3'}"
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": sandbox.token,
-        "DISCORD_API_BASE": sandbox.api_base,
-        "DISCORD_GATEWAY_URL": sandbox.gateway_url,
-        "DATABASE_URL": database,
-        "SEED": "load",
-        "ALLOW_INSECURE_SEED": "1",
-        "LOG_LEVEL": "ERROR",
-        "STATUS_PORT": str(status_port := free_port()),
-    }
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run", cwd=args.bot_root, env=env
-    )
+    guilds = [sandbox.guild_id]
+    if args.processes > 1:
+        guilds = [
+            sandbox.guild_of(sandbox.add_guild(f"load {n}", shard=(n, args.processes)))
+            for n in range(args.processes)
+        ]
+    bots = await start_bots(args, sandbox, database)
     stored = 0
     try:
-        await sandbox.wait_ready(120)
-        print(f"bot from {args.bot_root}, {args.system}, {args.steps} presses after /game new")
-        bot = psutil.Process(child.pid)
+        await sandbox.wait_ready(120, sessions=args.processes)
+        print(
+            f"bot from {args.bot_root} in {args.processes} process(es), {args.system}, "
+            f"{args.steps} presses after /game new"
+        )
+        processes = [psutil.Process(child.pid) for child, _ in bots]
         for count in args.channels:
             refused_before = len(sandbox.rate_limits.refusals)
             global_before = sandbox.rate_limits.global_requests
-            measured = await costs(status_port)
-            cpu, own = bot.cpu_times(), psutil.Process().cpu_times()
-            logs, seconds = await run(sandbox, watcher, count, args.system, args.steps)
+            measured = await costs([port for _, port in bots])
+            cpu, own = busy(processes), psutil.Process().cpu_times()
+            logs, seconds = await run(sandbox, watcher, count, args.system, args.steps, guilds)
             stored += count
             first = [a - s for log in logs for s, a in zip(log.sent, log.answered, strict=False)]
             pictures = [w for log in logs for w in to_pictures(log)]
             commands = sum(len(log.sent) for log in logs)
             failed = [log.failure for log in logs if log.failure]
-            bot_mib, workers_mib = bot_memory(child.pid)
-            spent = bot.cpu_times()
-            bot_cpu = spent.user + spent.system - cpu.user - cpu.system
+            memory = [bot_memory(child.pid) for child, _ in bots]
+            bot_mib, workers_mib = sum(m[0] for m in memory), sum(m[1] for m in memory)
+            bot_cpu = busy(processes) - cpu
             mine = psutil.Process().cpu_times()
             sandbox_cpu = mine.user + mine.system - own.user - own.system
-            now = await costs(status_port)
+            now = await costs([port for _, port in bots])
             print(f"\n{count} channels: {commands} commands in {seconds:.1f} s")
             print(f"  to first response  {percentiles(first)}")
             print(f"  to posted map      {percentiles(pictures)}")
@@ -287,13 +326,20 @@ async def bench(args: argparse.Namespace, scratch: Path) -> None:
         if sandbox.violations:
             print(f"\nAPI violations: {len(sandbox.violations)}; first: {sandbox.violations[0]}")
     finally:
-        child.terminate()
-        try:
-            await asyncio.wait_for(child.wait(), 20)
-        except TimeoutError:
-            child.kill()
-            await child.wait()
+        for child, _ in bots:
+            child.terminate()
+        for child, _ in bots:
+            try:
+                await asyncio.wait_for(child.wait(), 20)
+            except TimeoutError:
+                child.kill()
+                await child.wait()
         await sandbox.stop()
+
+
+def busy(processes: list[psutil.Process]) -> float:
+    """CPU seconds the bot's processes (not their render workers) have used so far."""
+    return sum(t.user + t.system for t in (p.cpu_times() for p in processes))
 
 
 def main() -> None:
@@ -305,9 +351,31 @@ def main() -> None:
         "--bot-root", type=Path, default=ROOT, help="the checkout the bot runs from"
     )
     parser.add_argument("--postgres", help="a PostgreSQL URL (postgresql+asyncpg://...)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="laager-load-") as scratch:
-        asyncio.run(bench(args, Path(scratch)))
+    if not 1 <= args.processes <= 16:
+        parser.error("--processes takes 1 to 16")
+    if args.postgres:
+        asyncio.run(bench(args, args.postgres))
+    elif args.processes > 1:  # SQLite serves one process: a throwaway PostgreSQL server
+        with throwaway_server() as server:
+            url = asyncio.run(load_database(server))
+            asyncio.run(bench(args, url))
+    else:
+        with tempfile.TemporaryDirectory(prefix="laager-load-") as scratch:
+            asyncio.run(bench(args, f"sqlite+aiosqlite:///{Path(scratch) / 'load.sqlite3'}"))
+
+
+async def load_database(server: PostgresServer) -> str:
+    """A fresh database for the run on the throwaway server; its URL."""
+    connection = await server.connect("postgres")
+    try:
+        await connection.execute("CREATE DATABASE laager_load")
+    finally:
+        await connection.close()
+    return server.url("laager_load")
 
 
 if __name__ == "__main__":
