@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.common import stop_loop
 from bot.outbox_sender import refresh_stale, send_owed
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class OutboxWorker(commands.Cog):
         self.check.start()
 
     async def cog_unload(self) -> None:
-        self.check.cancel()
+        await stop_loop(self.check)
 
     @tasks.loop(seconds=5)
     async def check(self) -> None:

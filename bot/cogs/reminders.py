@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from bot import deadlines
 from bot.announce import DM_CLOSED, post_unprompted
+from bot.cogs.common import stop_loop
 from bot.logs import bind_game
 from bot.metrics import REMINDERS_SENT
 from bot.storage import GameRecord
@@ -28,7 +29,7 @@ class Reminders(commands.Cog):
         self.check.start()
 
     async def cog_unload(self) -> None:
-        self.check.cancel()
+        await stop_loop(self.check)
 
     @tasks.loop(minutes=15)
     async def check(self) -> None:
