@@ -174,9 +174,10 @@ async def test_two_player_game_both_seats_act(
         assert f"→ {hex_}" in moved.messages[-1].text()
     wrong = await sandbox.slash(alice, "laststand end")
     assert wrong.ephemeral and "zulu player" in wrong.response.content
-    ended = await sandbox.slash(bob, "laststand end")
-    assert "British Reaction" in ended.messages[-1].text()
-    handed = ended.messages[-1].content  # the post says how to give the orders open now
+    await sandbox.slash(bob, "laststand end")  # answered privately; the post is the channel's
+    post = sandbox.messages()[-1]
+    assert "British Reaction" in post.text()
+    handed = post.content  # the post says how to give the orders open now
     assert f"<@{alice.id}>" in handed and "`/laststand fire`" in handed, handed
     assert "the buttons below" in handed
     fired = await fire_once(sandbox, alice)
