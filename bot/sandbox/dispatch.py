@@ -95,7 +95,8 @@ class InteractionDispatcher:
 
         An interaction not answered within three seconds fails as on Discord (its token is
         refused from then on) and is recorded as a violation, as is a "thinking" deferral
-        that never becomes an answer."""
+        that never becomes an answer, unless the driver killed the bot process holding it
+        (:meth:`DiscordSandbox.process_killed`)."""
         activity = self._backend.activity
         deadline = activity.now() + limit
         who = f"{interaction.label} by {interaction.user.name}"
@@ -123,6 +124,8 @@ class InteractionDispatcher:
             raise SandboxTimeout(f"{who}: the bot's REST traffic did not settle within {limit:g} s")
 
     def _record(self, interaction: SandboxInteraction, reason: str) -> None:
+        if interaction.orphaned:
+            return
         self._backend.violations.append(
             Violation("INTERACTION", interaction.label, reason, "interaction")
         )

@@ -65,6 +65,9 @@ class SandboxInteraction:
     """authorizing_integration_owners: the installations that allowed the interaction."""
     opened_at: float = 0.0
     """When it was sent, on the book's clock (which passing time moves on)."""
+    orphaned: bool = False
+    """Its bot process was killed while it was open: if it goes unanswered, the player still
+    sees the failure, but the planted crash caused it, so it is not the bot's violation."""
 
     @property
     def expired(self) -> bool:
@@ -167,6 +170,12 @@ class InteractionBook:
     def token_expired(self, interaction: SandboxInteraction, now: float) -> bool:
         """Whether the interaction's 15 minutes for follow-ups and edits are over."""
         return now + self.skipped - interaction.opened_at > TOKEN_LIFETIME
+
+    def orphan(self, session_indexes: set[int] | None) -> None:
+        """Mark the open interactions sent to these sessions (None: to any) as orphaned."""
+        for interaction in self.open:
+            if session_indexes is None or interaction.session_index in session_indexes:
+                interaction.orphaned = True
 
     def close(self, interaction: SandboxInteraction) -> None:
         if interaction in self.open:

@@ -290,6 +290,17 @@ class DiscordSandbox:
         if not await activity.wait_for(resumed, activity.now() + self.timeout):
             raise SandboxTimeout(f"shard {shard_id} did not resume within {self.timeout:g} s")
 
+    def process_killed(self, shards: set[int] | None = None) -> None:
+        """Tell the sandbox that the driver killed the bot process holding these shards (None:
+        every bot process). The interactions it held go unanswered, as on Discord, without
+        counting as the bot's violations: the crash was planted, and what a crash costs the
+        conversation is measured by the test that plants it."""
+        sessions = self._backend.gateway.sessions
+        indexes = (
+            None if shards is None else {s.index for s in sessions if s.shard_id in shards}
+        )
+        self._backend.interactions.orphan(indexes)
+
     def add_channel(self, name: str, *, guild_id: int | None = None) -> int:
         """A text channel in the default guild, or in ``guild_id``."""
         if guild_id is not None and guild_id not in self.state.guilds:

@@ -47,6 +47,7 @@ async def test_random_kills_lose_no_order_and_announce_each_once(
             orders = asyncio.ensure_future(give_orders(sandbox, chance, alice, bob))
             await asyncio.sleep(chance.uniform(0.2, 2.5))
             child.kill()
+            sandbox.process_killed()
             await child.wait()
             orders.cancel()
             await asyncio.gather(orders, return_exceptions=True)

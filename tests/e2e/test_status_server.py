@@ -72,10 +72,10 @@ async def test_commands_renders_statements_and_reminders_move_the_metrics(
 ) -> None:
     before = await scrape(watched)
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
-    await sandbox.click(alice, label="Strike")
-    await sandbox.click(alice, label="Strike")
     refused = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
-    assert refused.ephemeral
+    assert refused.messages[-1].ephemeral and "already" in refused.messages[-1].content
+    await sandbox.click(alice, label="Strike")
+    await sandbox.click(alice, label="Strike")
     real_clock = watched.service.clock
     watched.service.clock = lambda: real_clock() + timedelta(hours=25)
     assert await watched.get_cog("Reminders").remind_idle() == 1

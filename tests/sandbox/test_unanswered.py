@@ -34,6 +34,28 @@ async def test_no_answer_within_three_seconds_is_what_the_player_sees(
     assert violation.startswith("interaction: no interaction response within 3 s")
 
 
+@pytest.mark.parametrize("shards", [None, {0}, {1}])
+async def test_what_a_killed_process_left_unanswered_is_not_its_violation(
+    sandbox: DiscordSandbox, bot: DemoBot, alice: SandboxUser, shards: set[int] | None
+) -> None:
+    """The player sees the failure either way; only the process the driver said it killed
+    (every process, or the one holding shard 0) is excused. Shard 1 is nobody's here."""
+    held = asyncio.Event()
+
+    async def dies(interaction: discord.Interaction) -> None:
+        held.set()
+        await asyncio.sleep(ANSWER_WITHIN + 1)
+
+    bot.probe = dies
+    pending = asyncio.ensure_future(sandbox.slash(alice, "probe"))
+    await held.wait()
+    sandbox.process_killed(shards)
+    with pytest.raises(SandboxTimeout, match=NOT_ANSWERED):
+        await pending
+    expected = 1 if shards == {1} else 0
+    assert len(take_violations(sandbox)) == expected
+
+
 async def test_a_late_answer_is_refused_as_an_unknown_interaction(
     sandbox: DiscordSandbox, bot: DemoBot, alice: SandboxUser
 ) -> None:
