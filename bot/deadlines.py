@@ -5,7 +5,7 @@ are in the database (:mod:`bot.storage.deadlines`), so a restart loses none."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot import errors
@@ -142,6 +142,7 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
         state, more = bot_turns(system, state, {s.side for s in seats if s.is_bot}, dice)
         events += more
         result = system.result(state)
+        after = Update(replace(game, state=state), system, seats, result=result)
         try:
             game = await service.store.commit_action(
                 game.id,
@@ -152,11 +153,12 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
                 status="finished" if result else None,
                 result=result_json(result),
                 now=now,
+                awaited=bool(after.waiting_for),
+                stand_ins=sides,
             )
         except StaleVersion:
             return None
-        await service.store.stand_in(game.id, sides, now)
-        return await service.update_of(game, system, events, result)
+        return await service.update_of(game, system, events, result, turn_restarted=True)
 
 
 def _play_phase(

@@ -447,7 +447,7 @@ class GameService:
             state, more = await off_loop(bot_turns, system, outcome.state, bots, dice)
             events += more
             result = system.result(state)
-            owed = _owed(_compose(replace(game, state=state), system, seats, events, result))
+            composed = _compose(replace(game, state=state), system, seats, events, result)
             try:
                 game = await self.store.commit_action(
                     game.id,
@@ -458,12 +458,13 @@ class GameService:
                     status="finished" if result else None,
                     result=result_json(result),
                     now=self.clock(),
-                    owed=owed,
+                    owed=_owed(composed),
                     lease=self.outbox_lease,
+                    awaited=bool(composed.waiting_for),
                 )
             except StaleVersion:
                 raise moved_on() from None
-            update = await self.update_of(game, system, events, result)
+            update = await self.update_of(game, system, events, result, turn_restarted=True)
             update.outbox_id = game.outbox_id
             return update
 
@@ -500,10 +501,12 @@ class GameService:
                     status="aborted",
                     result={"winner": None, "summary": "Aborted."},
                     now=self.clock(),
+                    awaited=False,
                 )
             except StaleVersion:
                 raise moved_on() from None
-            return await self.update_of(game, system, [event], Result(None, "Aborted."))
+            aborted = Result(None, "Aborted.")
+            return await self.update_of(game, system, [event], aborted, turn_restarted=True)
 
     # -- looking --------------------------------------------------------------
 
@@ -607,12 +610,15 @@ class GameService:
         system: GameSystem,
         events: list[NewEvent],
         result: Result | None,
+        *,
+        turn_restarted: bool = False,
     ) -> Update:
         """The update that committed ``events`` owe the players; a change of the game starts
-        the next turn's deadline. Public for the other modules that commit log entries."""
+        the next turn's deadline unless its commit did (``turn_restarted``). Public for the
+        other modules that commit log entries."""
         game = _loaded(system, game)
         update = _compose(game, system, await self.store.seats(game.id), events, result)
-        if any(e.kind != "entropy" for e in events):
+        if not turn_restarted and any(e.kind != "entropy" for e in events):
             await self.store.restart_turn(game.id, bool(update.waiting_for), self.clock())
         return update
 

@@ -17,7 +17,7 @@ already taken back, not the bot's own opening orders, not in a finished game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot import errors
 from bot.service import (
@@ -213,6 +213,7 @@ async def _undo(
         private=private or None,
         contributions=contributions_of(actor),
     )
+    after = Update(replace(game, state=stretch.before), system, seats)
     try:
         game = await service.store.commit_action(
             game.id,
@@ -221,10 +222,11 @@ async def _undo(
             events=[event],
             dice_cursor=game.dice_cursor,
             now=service.clock(),
+            awaited=bool(after.waiting_for),
         )
     except StaleVersion:
         raise moved_on() from None
-    return await service.update_of(game, system, [event], None)
+    return await service.update_of(game, system, [event], None, turn_restarted=True)
 
 
 def _stretch(

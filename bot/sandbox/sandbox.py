@@ -296,9 +296,7 @@ class DiscordSandbox:
         counting as the bot's violations: the crash was planted, and what a crash costs the
         conversation is measured by the test that plants it."""
         sessions = self._backend.gateway.sessions
-        indexes = (
-            None if shards is None else {s.index for s in sessions if s.shard_id in shards}
-        )
+        indexes = None if shards is None else {s.index for s in sessions if s.shard_id in shards}
         self._backend.interactions.orphan(indexes)
 
     def add_channel(self, name: str, *, guild_id: int | None = None) -> int:

@@ -58,6 +58,27 @@ async def replace_deadline(session: AsyncSession, game_id: int, turn: Turn | Non
         add_deadline(session, game_id, turn)
 
 
+async def restart_in(session: AsyncSession, game_id: int, awaited: bool, now: datetime) -> None:
+    """Start a new turn in the transaction that commits the change of the game: its timer
+    runs from ``now`` (or stops while nobody is awaited), its reminder is owed again and any
+    claim on the last expiry is dropped. A game without a deadline is left alone."""
+    row = await session.get(Deadline, game_id, with_for_update=True)
+    if row is None:
+        return
+    turn = Turn.starting(row.hours, now, awaited)
+    await session.execute(
+        update(Deadline).where(Deadline.game_id == game_id).values(**_times(turn))
+    )
+
+
+async def stand_in_for(
+    session: AsyncSession, game_id: int, sides: Sequence[str], now: datetime
+) -> None:
+    """Record that the bot now plays these seats, in the transaction of its first orders."""
+    for side in sides:
+        await session.merge(StandIn(game_id=game_id, side=side, since=now))
+
+
 def _times(turn: Turn) -> dict[str, object]:
     return {
         "hours": turn.hours,
@@ -85,16 +106,9 @@ class DeadlineRows:
             return None if row is None else _record(row)
 
     async def restart_turn(self, game_id: int, awaited: bool, now: datetime) -> None:
-        """A new turn starts: its timer runs from ``now`` (or stops while nobody is awaited),
-        its reminder is owed again and any claim on the last expiry is dropped."""
+        """A new turn starts after a change committed on its own (see :func:`restart_in`)."""
         async with self._sessions.begin() as session:
-            row = await session.get(Deadline, game_id, with_for_update=True)
-            if row is None:
-                return
-            turn = Turn.starting(row.hours, now, awaited)
-            await session.execute(
-                update(Deadline).where(Deadline.game_id == game_id).values(**_times(turn))
-            )
+            await restart_in(session, game_id, awaited, now)
 
     async def due_reminders(self, now: datetime) -> list[DeadlineRecord]:
         """Active games whose turn's reminder is owed now."""
@@ -140,11 +154,6 @@ class DeadlineRows:
         )
         async with self._sessions.begin() as session:
             return (await session.execute(statement)).rowcount == 1
-
-    async def stand_in(self, game_id: int, sides: Sequence[str], now: datetime) -> None:
-        async with self._sessions.begin() as session:
-            for side in sides:
-                await session.merge(StandIn(game_id=game_id, side=side, since=now))
 
     async def stood_in(self, game_id: int) -> list[str]:
         statement = select(StandIn.side).where(StandIn.game_id == game_id).order_by(StandIn.side)

@@ -23,7 +23,14 @@ from bot.storage.conversions import (
     roll_record,
     seat_record,
 )
-from bot.storage.deadlines import DeadlineRows, Turn, add_deadline, replace_deadline
+from bot.storage.deadlines import (
+    DeadlineRows,
+    Turn,
+    add_deadline,
+    replace_deadline,
+    restart_in,
+    stand_in_for,
+)
 from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed
@@ -162,12 +169,17 @@ class Store(DeadlineRows):
         now: datetime | None = None,
         owed: Owed | None = None,
         lease: float = 30.0,
+        awaited: bool | None = None,
+        stand_ins: Sequence[str] = (),
     ) -> GameRecord:
         """Store the game's new state and log, or raise StaleVersion having written nothing.
 
         Passing `status` finishes or aborts the game, under the same version guard. What the
         change owes Discord (``owed``) goes into the outbox in the same transaction, claimed
         for ``lease`` seconds by the caller; the record returned carries its ``outbox_id``.
+        Passing ``awaited`` (whether the new position waits for a player) starts the next
+        turn's deadline, and ``stand_ins`` records the seats the bot now plays, in that same
+        transaction too: a crash never leaves a moved-on game on the old turn's timer.
         """
         now = now or _utcnow()
         changes: dict[str, Any] = {
@@ -182,6 +194,9 @@ class Store(DeadlineRows):
         async with self._sessions.begin() as session:
             row = await self._advance(session, game_id, expected_version, now, changes)
             await self._append(session, game_id, events, now)
+            if awaited is not None:
+                await restart_in(session, game_id, awaited, now)
+            await stand_in_for(session, game_id, stand_ins, now)
             record = game_record(row)
             if owed is not None:
                 outbox_id = await add_owed(

@@ -131,3 +131,30 @@ def test_a_stand_in_plays_the_current_phase_and_no_further() -> None:
     state, played = _play_phase(drill, state, "red", dice)
     assert [e.action for e in played] == [{"type": "tally"}] * 2
     assert drill.view(state, Viewer.public()).phase == "parade"
+
+
+class CrashAfterCommit(Exception):
+    """The process dies between an order's commit and anything written after it."""
+
+
+@pytest.mark.parametrize("how", ["order", "stand-in"])
+async def test_the_commit_that_moves_the_game_on_restarts_its_turn(
+    service: GameService, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Planted: any restart written after the commit fails, as a crash there would. The new
+    turn's deadline and the stand-in are stored all the same, because the commit wrote them."""
+    game_id = await late_duel(service, clock)
+    [late] = await store.expired(clock.now)
+
+    async def crash(*args: Any) -> None:
+        raise CrashAfterCommit
+
+    monkeypatch.setattr(store, "restart_turn", crash)
+    if how == "order":
+        await service.act(HERE, ALICE, {"type": "strike"})
+    else:
+        assert await deadlines.stand_in(service, late) is not None
+        assert await store.stood_in(game_id) == ["red"]
+    deadline = await store.deadline(game_id)
+    assert deadline is not None and deadline.due_at == clock.now + timedelta(hours=2)
+    assert [d.game_id for d in await store.expired(clock.now + timedelta(hours=1))] == []

@@ -101,7 +101,15 @@ async def test_a_seat_is_handed_back_once(store: Store) -> None:
     game = await store.create_game(new_game(), seats(), [creation_event()])
     held = await store.seats(game.id)
     player = next(s for s in held if s.user_id)
-    await store.stand_in(game.id, [player.side], NOW)
+    await store.commit_action(
+        game.id,
+        game.version,
+        state=game.state,
+        events=[],
+        dice_cursor=game.dice_cursor,
+        now=NOW,
+        stand_ins=[player.side],
+    )
     assert await store.hand_back(game.channel_id + 1, player.user_id) == []
     assert await store.hand_back(game.channel_id, player.user_id + 1) == []
     assert await store.hand_back(game.channel_id, player.user_id) == [player.side]
