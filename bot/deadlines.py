@@ -16,13 +16,11 @@ from bot.service import (
     GameService,
     Place,
     Update,
+    bot_order,
     bot_turns,
     checked_deadline,
     moved_on,
-    outcome_text,
-    private_texts,
     result_json,
-    rolls_json,
     seat_hint,
 )
 from bot.storage.deadlines import DeadlineRecord, Turn
@@ -173,19 +171,8 @@ def _play_phase(
             break
         if events and system.view(state, Viewer.public()).phase != phase:
             break
-        action = system.bot_action(state, side, dice)
-        outcome = system.apply(state, side, action, dice)
-        events.append(
-            NewEvent(
-                kind="bot",
-                side=side,
-                action=action,
-                dice=rolls_json(dice.take_rolls()),
-                public_text=outcome_text(outcome),
-                private=private_texts(outcome),
-            )
-        )
-        state = outcome.state
+        state, event = bot_order(system, state, side, dice)
+        events.append(event)
     return state, events
 
 

@@ -811,23 +811,26 @@ def bot_turns(
         side = next((s for s in system.to_act(state) if s in bot_sides), None)
         if side is None:
             break
-        action = system.bot_action(state, side, dice)
-        outcome = system.apply(state, side, action, dice)
-        events.append(
-            NewEvent(
-                kind="bot",
-                actor_id=None,
-                side=side,
-                action=action,
-                dice=rolls_json(dice.take_rolls()),
-                public_text=outcome_text(outcome),
-                private=private_texts(outcome),
-            )
-        )
-        state = outcome.state
+        state, event = bot_order(system, state, side, dice)
+        events.append(event)
     else:
         raise RuntimeError(f"{system.id}: the bot gave {BOT_STEP_LIMIT} orders without stopping")
     return state, events
+
+
+def bot_order(system: GameSystem, state: JSON, side: str, dice: Dice) -> tuple[JSON, NewEvent]:
+    """One order of the game's bot policy for ``side``, applied, and its log entry."""
+    action = system.bot_action(state, side, dice)
+    outcome = system.apply(state, side, action, dice)
+    event = NewEvent(
+        kind="bot",
+        side=side,
+        action=action,
+        dice=rolls_json(dice.take_rolls()),
+        public_text=outcome_text(outcome),
+        private=private_texts(outcome),
+    )
+    return outcome.state, event
 
 
 def replay_steps(events: list[EventRecord]) -> list[Step]:
