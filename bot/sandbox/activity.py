@@ -5,16 +5,25 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+Condition = Callable[[], bool]
+
 
 class ActivityMonitor:
-    """Counts requests in flight and wakes waiters whenever anything changes."""
+    """Counts requests in flight and wakes waiters whenever anything changes.
+
+    A thousand players may wait at once, each for their own interaction, while every request
+    is a change. Waking every waiter on every change (a task each) cost the sandbox time that
+    grew with the square of the players; instead, a change schedules one pass, in the next turn
+    of the event loop, over the waiters' conditions, and wakes only those that now hold."""
 
     def __init__(self) -> None:
         self.in_flight = 0
         self.last_change = 0.0
         self.held_until = 0.0
         """Until when the bot is expected to be waiting on a spent rate limit, with more to send."""
-        self._changed = asyncio.Event()
+        self._waiters: dict[asyncio.Future[bool], Condition | None] = {}
+        """Each waiter's condition; None wakes it on any change."""
+        self._pass_due = False
 
     @staticmethod
     def now() -> float:
@@ -31,7 +40,9 @@ class ActivityMonitor:
     def touch(self) -> None:
         """Note that something happened (a request, a message, a callback)."""
         self.last_change = self.now()
-        self._changed.set()
+        if self._waiters and not self._pass_due:
+            self._pass_due = True
+            asyncio.get_running_loop().call_soon(self._wake)
 
     def hold_until(self, moment: float) -> None:
         """The bot spent a rate-limit bucket: it may be waiting to send more until ``moment``,
@@ -39,18 +50,33 @@ class ActivityMonitor:
         self.held_until = max(self.held_until, moment)
         self.touch()
 
-    async def wait_for(self, condition: Callable[[], bool], deadline: float) -> bool:
+    def _wake(self) -> None:
+        """After a change has run its course: wake the waiters whose condition now holds."""
+        self._pass_due = False
+        for future, condition in list(self._waiters.items()):
+            if not future.done() and (condition is None or condition()):
+                future.set_result(True)
+
+    async def _changed(self, condition: Condition | None, deadline: float) -> bool:
+        """True once a change makes ``condition`` hold (None: once anything changes); False
+        when the deadline comes first."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
+        self._waiters[future] = condition
+        timer = loop.call_at(deadline, _settle, future, False)
+        try:
+            return await future
+        finally:
+            timer.cancel()
+            del self._waiters[future]
+
+    async def wait_for(self, condition: Condition, deadline: float) -> bool:
         """Wait until condition() holds; False if the deadline passed first."""
-        while not condition():
-            remaining = deadline - self.now()
-            if remaining <= 0:
-                return False
-            self._changed.clear()
-            try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
-            except TimeoutError:
-                return condition()
-        return True
+        if condition():
+            return True
+        if deadline <= self.now():
+            return False
+        return await self._changed(condition, deadline) or condition()
 
     async def wait_quiet(self, quiet: float, deadline: float) -> bool:
         """Wait until no request is in flight, no spent rate limit holds the bot back, and
@@ -62,9 +88,10 @@ class ActivityMonitor:
                 return True
             if now >= deadline:
                 return False
-            self._changed.clear()
             wake_at = deadline if self.in_flight else min(deadline, quiet_at)
-            try:
-                await asyncio.wait_for(self._changed.wait(), max(wake_at - now, 0))
-            except TimeoutError:
-                pass
+            await self._changed(None, max(wake_at, now))
+
+
+def _settle(future: asyncio.Future[bool], result: bool) -> None:
+    if not future.done():
+        future.set_result(result)
