@@ -38,9 +38,9 @@ import renderers
 
 log = logging.getLogger(__name__)
 CAP = 4
+"""At most this many pictures are drawn at once, however many cores the machine has."""
 ORPHAN_CHECK_SECONDS = 0.5
 """How often a worker checks that its bot is still there."""
-"""At most this many pictures are drawn at once, however many cores the machine has."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
