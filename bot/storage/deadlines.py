@@ -9,10 +9,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import and_, bindparam, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Deadline, Game, Seat, StandIn
+
+_STOOD_IN_FOR = (
+    select(StandIn.side)
+    .join(Game, Game.id == StandIn.game_id)
+    .join(Seat, and_(Seat.game_id == StandIn.game_id, Seat.side == StandIn.side))
+    .where(
+        Game.channel_id == bindparam("channel_id"),
+        Game.status == "active",
+        Seat.user_id == bindparam("user_id"),
+    )
+    .limit(1)
+)
+"""A side of the user's that the bot stands in for in the channel's active game, if any."""
 
 CLAIM_LEASE = timedelta(minutes=5)
 """How long a claimed expiry is held; a process that dies meanwhile leaves it to another."""
@@ -163,7 +176,15 @@ class DeadlineRows:
     async def hand_back(self, channel_id: int, user_id: int) -> list[str]:
         """End the stand-ins for the user's seats in the channel's active game; returns the
         sides that were stood in for, so only the first of two concurrent hand-backs has
-        anything to say."""
+        anything to say.
+
+        Every command and press asks this, and the answer is nearly always "none", so a
+        read (built once) comes first: the write, which on SQLite waits its turn behind
+        every other writer, is made only when there is something to hand back."""
+        where = {"channel_id": channel_id, "user_id": user_id}
+        async with self._sessions() as session:
+            if await session.scalar(_STOOD_IN_FOR, where) is None:
+                return []
         game = select(Game.id).where(Game.channel_id == channel_id, Game.status == "active")
         mine = select(Seat.side).where(Seat.game_id == StandIn.game_id, Seat.user_id == user_id)
         statement = (
