@@ -236,7 +236,7 @@ async def post_new(
         posted = await interaction.followup.send(**kwargs, wait=True)
         if not speaks:
             bot.reply_windows.note(update.game.id, interaction)
-    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
+    await remember_post(bot, update, view, posted, previous, shown, pictured)
     await after_post(interaction, update)
     await settled(bot, update)
 
@@ -310,7 +310,7 @@ async def post_unprompted(bot: LaagerBot, update: Update) -> None:
             await channel.get_partial_message(previous).edit(view=None)
         except discord.HTTPException:
             log.warning("could not retire the buttons of message %s", previous, exc_info=True)
-    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
+    await remember_post(bot, update, view, posted, previous, shown, pictured)
 
     async def closed(user_id: int, label: str, parts: list[str]) -> None:
         await channel.send(dms_closed(user_id))
@@ -329,19 +329,21 @@ async def remember_post(
     view: View,
     posted: discord.Message,
     previous: int | None,
-    pictured: str | None,
+    shown: str | None,
+    pictured: bool,
 ) -> None:
     """Note the new post as the game's current one (in the database, so a restart or
     another process retires its buttons in turn) and, while its phase lasts, what the
-    orders in that phase edit."""
-    _, last_picture = await bot.store.post_of(update.game.id)
-    await bot.store.note_post(update.game.id, posted.id, pictured, update.position)
+    orders in that phase edit. ``shown`` is the fingerprint of the map the channel now
+    sees, on this post if ``pictured``, else on an earlier one (see compose_post)."""
+    await bot.store.note_post(
+        update.game.id, posted.id, shown if pictured else None, update.position
+    )
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
-        seen = pictured if pictured is not None else last_picture
         maps = [a for a in posted.attachments if a.filename == "map.png"]
-        bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), seen, maps, seen)
+        bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), shown, maps, shown)
 
 
 async def shown_in_channel(bot: LaagerBot, update: Update) -> None:

@@ -101,7 +101,7 @@ async def post_live(bot: LaagerBot, update: Update) -> None:
     posted = await send_owed_post(bot, update, kwargs)
     if posted.id != previous:  # a repeated send returns the post noted the first time
         await retire(bot, update, previous)
-    await remember_post(bot, update, view, posted, previous, shown if pictured else None)
+    await remember_post(bot, update, view, posted, previous, shown, pictured)
 
 
 async def post_overtaken(bot: LaagerBot, update: Update) -> None:

@@ -464,7 +464,9 @@ class GameService:
                 )
             except StaleVersion:
                 raise moved_on() from None
-            update = await self.update_of(game, system, events, result, turn_restarted=True)
+            update = await self.update_of(
+                game, system, events, result, turn_restarted=True, seats=seats
+            )
             update.outbox_id = game.outbox_id
             return update
 
@@ -612,12 +614,15 @@ class GameService:
         result: Result | None,
         *,
         turn_restarted: bool = False,
+        seats: list[SeatRecord] | None = None,
     ) -> Update:
         """The update that committed ``events`` owe the players; a change of the game starts
-        the next turn's deadline unless its commit did (``turn_restarted``). Public for the
-        other modules that commit log entries."""
+        the next turn's deadline unless its commit did (``turn_restarted``). ``seats`` spares
+        reading them again when the commit changed none. Public for the other modules that
+        commit log entries."""
         game = _loaded(system, game)
-        update = _compose(game, system, await self.store.seats(game.id), events, result)
+        seats = seats if seats is not None else await self.store.seats(game.id)
+        update = _compose(game, system, seats, events, result)
         if not turn_restarted and any(e.kind != "entropy" for e in events):
             await self.store.restart_turn(game.id, bool(update.waiting_for), self.clock())
         return update
