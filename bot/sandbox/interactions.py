@@ -132,6 +132,15 @@ class InteractionBook:
         """Seconds the driver made pass (pass_time) on top of the event loop's clock."""
         state.listeners.append(self._on_message_event)
 
+    def _seen_by(self, interaction: SandboxInteraction, message: Message) -> bool:
+        """Whether the interaction's player sees the message: in its channel (unless it is
+        someone else's ephemeral), or in their DMs."""
+        if message.recipient is not None and message.recipient.id != interaction.user.id:
+            return False
+        if message.channel_id == interaction.channel.id:
+            return True
+        return message.channel_id == self._state.dm_channels.get(interaction.user.id)
+
     def new(
         self,
         kind: int,
@@ -186,10 +195,13 @@ class InteractionBook:
             return
         for interaction in self.open:
             interaction.note_message(event.message)
-            if interaction.callback_type == DEFERRED_UPDATE:
-                # A deferred update shows no placeholder, so anything visible after it (an
-                # edit of the clicked message, a follow-up, a post or a DM) completes it. A
-                # "thinking" deferral is completed only by its own routes, as on Discord.
+            if interaction.callback_type == DEFERRED_UPDATE and self._seen_by(
+                interaction, event.message
+            ):
+                # A deferred update shows no placeholder, so anything its player sees after
+                # it (an edit of the clicked message, a follow-up, a post in its channel or a
+                # DM to them) completes it; what other channels see does not. A "thinking"
+                # deferral is completed only by its own routes, as on Discord.
                 interaction.completed = True
                 if event.message is interaction.original:
                     interaction.note_response(event.message)

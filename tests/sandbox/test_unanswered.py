@@ -148,6 +148,41 @@ async def test_a_deferred_click_is_completed_by_anything_visible(
     assert clicked.completed
 
 
+async def test_a_deferred_click_is_not_completed_by_what_another_channel_sees(
+    sandbox: DiscordSandbox, bot: DemoBot, alice: SandboxUser
+) -> None:
+    """With many channels busy at once, a post elsewhere tells this player nothing: their
+    click waits for something in their own channel (or their DMs)."""
+    elsewhere = sandbox.add_channel("elsewhere")
+    posted_elsewhere = asyncio.Event()
+    go_on = asyncio.Event()
+
+    async def post(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("press it", view=ProbeView())
+
+    async def elsewhere_first(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        other = bot.get_channel(elsewhere)
+        assert isinstance(other, discord.TextChannel)
+        await other.send("another channel's news")
+        posted_elsewhere.set()
+        await go_on.wait()
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send("the position changed")
+
+    bot.probe = post
+    await sandbox.slash(alice, "probe")
+    bot.probe = elsewhere_first
+    pending = asyncio.ensure_future(sandbox.click(alice, label="Probe"))
+    await posted_elsewhere.wait()
+    await asyncio.sleep(0.2)
+    assert not pending.done()
+    go_on.set()
+    clicked = await pending
+    assert clicked.completed
+    assert clicked.messages[-1].content == "the position changed"
+
+
 async def test_fixed_choices_are_filtered_by_the_client_without_asking_the_bot(
     sandbox: DiscordSandbox, bot: DemoBot, alice: SandboxUser
 ) -> None:
