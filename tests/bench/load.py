@@ -1,7 +1,8 @@
 """Load benchmark: many channels playing real games at once through Discord-in-a-box.
 
 Run: ``.venv/bin/python -m tests.bench.load [--channels 10 100 1000] [--steps 6]
-[--system last-stand|ramparts] [--bot-root DIR] [--postgres URL] [--processes N]``.
+[--system last-stand|ramparts] [--think SECONDS] [--bot-root DIR] [--postgres URL]
+[--processes N]``.
 
 The sandbox, and the players driving it, run in this process; the bot runs as ``laager run``
 in a child process (from ``--bot-root``, this tree by default, so another checkout's bot can
@@ -10,8 +11,11 @@ against the bot. With ``--processes N`` the bot runs as N processes holding one 
 of N, on PostgreSQL (``--postgres``, or a throwaway server started for the run), and the
 channels are spread over one guild per shard. Discord's rate limits hold at their own
 scale. Every channel starts a game at once and then presses one of the orders on its
-newest post, ``--steps`` times, as soon as the previous answer has settled (no post or
-edit in the channel for a moment).
+newest post, ``--steps`` times, once the previous command's outcome has reached the channel
+and settled (no post or edit there for a moment), and after ``--think`` seconds on average
+to read it. With no time to read, every player presses again at once, so the bot is
+saturated and the waits measure its throughput; with a few seconds, they measure a bot
+playing that many channels at a pace people play.
 
 For each run it prints p50/p95/p99 from the interaction to its first response (a reply or a
 deferral) and to the next picture in the channel (the posted map), commands per second, the
@@ -147,7 +151,13 @@ async def press(
 
 
 async def play(
-    sandbox: DiscordSandbox, log: ChannelLog, channel: int, system: str, steps: int, seed: int
+    sandbox: DiscordSandbox,
+    log: ChannelLog,
+    channel: int,
+    system: str,
+    steps: int,
+    seed: int,
+    think: float,
 ) -> None:
     rng = random.Random(seed)
     user = sandbox.add_user(f"player-{channel}")
@@ -155,6 +165,8 @@ async def play(
         record(log, await sandbox.slash(user, "game new", NEW_GAME[system], channel=channel))
         for _ in range(steps):
             await settled(log)
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
             post = newest_orders(sandbox, channel)
             if post is None:
                 return
@@ -170,6 +182,7 @@ async def run(
     system: str,
     steps: int,
     guilds: list[int],
+    think: float,
 ) -> tuple[list[ChannelLog], float]:
     channels = [
         sandbox.add_channel(f"load-{count}-{n}", guild_id=guilds[n % len(guilds)])
@@ -182,7 +195,7 @@ async def run(
     started = time.perf_counter()
     await asyncio.gather(
         *(
-            play(sandbox, log, c, system, steps, n)
+            play(sandbox, log, c, system, steps, n, think)
             for n, (c, log) in enumerate(zip(channels, logs, strict=True))
         )
     )
@@ -272,7 +285,8 @@ async def bench(args: argparse.Namespace, database: str) -> None:
         await sandbox.wait_ready(120, sessions=args.processes)
         print(
             f"bot from {args.bot_root} in {args.processes} process(es), {args.system}, "
-            f"{args.steps} presses after /game new"
+            f"{args.steps} presses after /game new, "
+            + (f"{args.think:g} s to read a post on average" if args.think else "no time to read")
         )
         processes = [psutil.Process(child.pid) for child, _ in bots]
         for count in args.channels:
@@ -280,7 +294,9 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             global_before = sandbox.rate_limits.global_requests
             measured = await costs([port for _, port in bots])
             cpu, own = busy(processes), psutil.Process().cpu_times()
-            logs, seconds = await run(sandbox, watcher, count, args.system, args.steps, guilds)
+            logs, seconds = await run(
+                sandbox, watcher, count, args.system, args.steps, guilds, args.think
+            )
             stored += count
             first = [a - s for log in logs for s, a in zip(log.sent, log.answered, strict=False)]
             pictures = [w for log in logs for w in to_pictures(log)]
@@ -347,6 +363,13 @@ def main() -> None:
     parser.add_argument("--channels", type=int, nargs="+", default=[10, 100])
     parser.add_argument("--steps", type=int, default=6, help="presses per channel after /game new")
     parser.add_argument("--system", choices=sorted(NEW_GAME), default="last-stand")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player takes to read a post before pressing (exponential; "
+        "0: at once, which saturates the bot)",
+    )
     parser.add_argument(
         "--bot-root", type=Path, default=ROOT, help="the checkout the bot runs from"
     )
