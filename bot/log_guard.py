@@ -1,8 +1,8 @@
 """What keeps secrets out of the log: quiet body loggers, and redaction of known secrets.
 
 At DEBUG, discord.py logs every REST request and reply body (DMs, private panels, the
-revealed seed) and every gateway event; aiosqlite logs each statement with its
-parameters (a new game's seed); SQLAlchemy logs the rows it reads (the seed column).
+revealed seed) and every gateway event; aiosqlite, which runs the migrations, logs each
+statement with its parameters; SQLAlchemy logs the rows it reads (the seed column).
 Those bodies are JSON or SQL, where a secret may be escaped past recognition, so these
 loggers drop their DEBUG records; the engine also hides statement parameters
 (``hide_parameters``) from its INFO lines and from error messages.

@@ -18,6 +18,9 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from bot.storage import inline_sqlite
+from bot.storage.write_gate import gate_for
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +37,11 @@ def create_engine(url: str) -> AsyncEngine:
     the engine's log lines and error messages on every backend.
     """
     if make_url(url).get_backend_name() == "sqlite":
-        engine = create_async_engine(url, hide_parameters=True)
+        engine = create_async_engine(
+            url, hide_parameters=True, async_creator=inline_sqlite.connector(make_url(url))
+        )
         event.listen(engine.sync_engine, "connect", _configure_sqlite_connection)
+        gate_for(make_url(url), SQLITE_BUSY_TIMEOUT_MS / 1000).install(engine)
         return engine
     return create_async_engine(
         url,

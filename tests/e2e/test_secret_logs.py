@@ -17,7 +17,10 @@ from bot.sandbox import DiscordSandbox
 from tests.e2e.conftest import bot_settings
 
 PARAMETERS_SHOWN = "statement parameters shown"
-FAULTS = [None, PARAMETERS_SHOWN, *(f"{name} unguarded" for name in BODY_LOGGERS)]
+THROUGH_A_GAME = [name for name in BODY_LOGGERS if name != "aiosqlite"]
+"""The body loggers a game's secrets pass: the bot runs SQLite itself (bot.storage.inline_sqlite),
+so only the migrations, which carry no secret, go through aiosqlite."""
+FAULTS = [None, PARAMETERS_SHOWN, *(f"{name} unguarded" for name in THROUGH_A_GAME)]
 
 
 @pytest.fixture
