@@ -11,7 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import metrics, orders, render_pool
+from bot import draining, metrics, orders, render_pool
 from bot.announce import PhasePost
 from bot.command_places import place_commands
 from bot.command_sync import CommandsRefused, sync_commands
@@ -100,6 +100,8 @@ class LaagerBot(commands.AutoShardedBot):
         """Each game's newest post, by message id, while orders in its phase edit it."""
         self.reply_windows = ReplyWindows(lambda: self.service.clock())
         """Where the bot is no member: the interaction behind each game's newest post."""
+        self.handlers = draining.Handlers()
+        """The commands being handled, waited for when the bot stops."""
         self.choose = answering(orders.choose)
         self.open_panel = answering(orders.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
@@ -147,6 +149,11 @@ class LaagerBot(commands.AutoShardedBot):
         counted(interaction, "ok")
 
     async def close(self) -> None:
+        """Let the commands being handled finish (see bot.draining), then close the
+        gateway, the HTTP session and the database."""
+        cut_off = await self.handlers.drain(draining.DRAIN_SECONDS)
+        if cut_off:
+            log.warning("stopping with %d commands still being handled", cut_off)
         await super().close()
         if self.status_server is not None:
             await self.status_server.stop()

@@ -120,8 +120,9 @@ def _run(settings: Settings) -> int:
 
     async def run() -> None:
         async with LaagerBot(settings) as bot:
-            # Docker and service managers stop a process with SIGTERM: close the gateway and
-            # the database, and let the render workers go, instead of dying mid-write.
+            # Docker and service managers stop a process with SIGTERM: let the commands in
+            # hand finish, close the gateway and the database, and let the render workers
+            # go, instead of dying mid-write.
             stopping = asyncio.get_running_loop()
             stopping.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.discord_token)

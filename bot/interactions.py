@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import errors, metrics
+from bot.draining import RESTARTING
 from bot.logs import bind_interaction, shard_of
 from bot.reach import speaks_here
 from bot.service import Actor, Place, Update
@@ -129,7 +130,7 @@ def in_words(error: BaseException) -> str | None:
     original = getattr(error, "original", None) or error
     if isinstance(original, LaagerError):
         return original.message
-    if isinstance(error, Undeclared):
+    if isinstance(error, Undeclared | Unavailable):
         return error.message
     if isinstance(error, app_commands.TransformerError):
         return f"I could not read `{error.value}` for that option; check it and try again."
@@ -170,6 +171,10 @@ def answering(
         bind_interaction(interaction)
         shard = shard_of(interaction.client, interaction.guild_id)
         metrics.command_started(interaction.extras, f"component:{handler.__name__}", shard)
+        if interaction.client.handlers.draining:
+            await answer_failure(interaction, Unavailable(RESTARTING))
+            return
+        interaction.client.handlers.hold()
         try:
             await handler(interaction, *args, **kwargs)
         except Exception as error:
@@ -216,6 +221,9 @@ class AnsweringTree(app_commands.CommandTree):
                 name = interaction.command.qualified_name
                 shard = shard_of(interaction.client, interaction.guild_id)
                 metrics.command_started(interaction.extras, name, shard)
+            if interaction.client.handlers.draining:
+                raise Unavailable(RESTARTING)
+            interaction.client.handlers.hold()
             data = interaction.data or {}
             if data.get("type", 1) == 1:
                 command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
@@ -224,6 +232,14 @@ class AnsweringTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await answer_failure(interaction, error)
+
+
+class Unavailable(app_commands.CheckFailure):
+    """The bot cannot take commands now (it is stopping); the message says when to retry."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def check_declared(command: app_commands.Command, options: list[dict]) -> None:
