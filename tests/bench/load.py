@@ -18,7 +18,8 @@ saturated and the waits measure its throughput; with a few seconds, they measure
 playing that many channels at a pace people play.
 
 For each run it prints p50/p95/p99 from the interaction to its first response (a reply or a
-deferral) and to the next picture in the channel (the posted map), commands per second, the
+deferral) and to the next picture in the channel (the posted map; again for the orders
+alone, since every channel's ``/game new`` comes in one burst), commands per second, the
 429s Discord's limits gave, and the bot's resident memory (its render workers apart) with
 the games stored so far. Runs share one bot and one database, in the order given, each in
 channels of its own, so the last run's memory is read with every earlier run's games stored
@@ -100,14 +101,15 @@ def percentiles(samples: list[float]) -> str:
     )
 
 
-def to_pictures(log: ChannelLog) -> list[float]:
-    """For each command, the wait until the first picture after it (before the next one)."""
+def to_pictures(log: ChannelLog) -> list[tuple[int, float]]:
+    """For each command (by its number in the channel, 0 for ``/game new``), the wait until
+    the first picture after it (before the next command)."""
     waits = []
     ends = [*log.sent[1:], float("inf")][: len(log.sent)]
-    for sent, end in zip(log.sent, ends, strict=True):
+    for number, (sent, end) in enumerate(zip(log.sent, ends, strict=True)):
         shown = next((p for p in log.pictures if sent <= p < end), None)
         if shown is not None:
-            waits.append(shown - sent)
+            waits.append((number, shown - sent))
     return waits
 
 
@@ -300,6 +302,7 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             stored += count
             first = [a - s for log in logs for s, a in zip(log.sent, log.answered, strict=False)]
             pictures = [w for log in logs for w in to_pictures(log)]
+            orders = [wait for number, wait in pictures if number > 0]
             commands = sum(len(log.sent) for log in logs)
             failed = [log.failure for log in logs if log.failure]
             memory = [bot_memory(child.pid) for child, _ in bots]
@@ -310,7 +313,8 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             now = await costs([port for _, port in bots])
             print(f"\n{count} channels: {commands} commands in {seconds:.1f} s")
             print(f"  to first response  {percentiles(first)}")
-            print(f"  to posted map      {percentiles(pictures)}")
+            print(f"  to posted map      {percentiles([wait for _, wait in pictures])}")
+            print(f"    orders only      {percentiles(orders)}")
             print(
                 f"  commands/s {commands / seconds:6.1f}   429s "
                 f"{len(sandbox.rate_limits.refusals) - refused_before}   "
