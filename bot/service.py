@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from typing import Any, TypeVar
 
 from bot import errors
@@ -117,16 +118,26 @@ class Update:
         sides = self.system.to_act(self.game.state)
         return sorted({s.user_id for s in self.seats if s.side in sides and s.user_id})
 
-    @property
+    @cached_property
     def position(self) -> str:
-        """The keyed fingerprint of the position, which buttons carry."""
+        """The keyed fingerprint of the position, which buttons carry; worked out once, since
+        the post's buttons, its record and the outbox all ask for it."""
         return fingerprint(self.game)
 
     def public_view(self) -> View:
         return self.system.view(self.game.state, Viewer.public())
 
     def orders(self, side: str) -> list[Order]:
-        return [] if self.result else self.system.legal_orders(self.game.state, side)
+        """The side's legal orders now; worked out once a side, since the post's buttons,
+        its panel and its turn line all ask for them."""
+        known = self._orders
+        if side not in known:
+            known[side] = [] if self.result else self.system.legal_orders(self.game.state, side)
+        return known[side]
+
+    @cached_property
+    def _orders(self) -> dict[str, list[Order]]:
+        return {}
 
 
 def fingerprint(game: GameRecord) -> str:

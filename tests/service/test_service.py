@@ -163,6 +163,30 @@ async def test_a_stale_button_is_refused(service: GameService, store: Store) -> 
     assert await snapshot(store) == before
 
 
+async def test_an_update_works_out_its_orders_and_fingerprint_once(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post asks for them several times (buttons, panel, turn line, its record)."""
+    update = await service.new_game(HERE, ALICE, "duel", mode="solo")
+    asked: list[str] = []
+    legal = SYSTEM.legal_orders
+
+    def counted(state: dict, side: str) -> list:
+        asked.append(side)
+        return legal(state, side)
+
+    monkeypatch.setattr(SYSTEM, "legal_orders", counted)
+    fingerprints = []
+    monkeypatch.setattr(
+        "bot.service.fingerprint", lambda game: fingerprints.append(game.id) or "f" * 12
+    )
+    assert update.orders("red") == update.orders("red") != []
+    assert update.orders("blue") == update.orders("blue")
+    assert asked == ["red", "blue"]
+    assert update.position == update.position == "f" * 12
+    assert len(fingerprints) == 1
+
+
 async def test_join_and_leave(service: GameService, store: Store) -> None:
     await service.new_game(HERE, ALICE, "duel", mode="two-player")
     with pytest.raises(errors.BadInput, match="already play"):
