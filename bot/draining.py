@@ -31,10 +31,6 @@ class Handlers:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    @property
-    def running(self) -> int:
-        return len(self._tasks)
-
     async def drain(self, within: float) -> int:
         """Refuse new commands, and wait up to ``within`` seconds for those being handled;
         returns how many were still running when the time was up."""
