@@ -10,16 +10,17 @@ be measured against the same players), so the sandbox's request validation is no
 against the bot. With ``--processes N`` the bot runs as N processes holding one shard each
 of N, on PostgreSQL (``--postgres``, or a throwaway server started for the run), and the
 channels are spread over one guild per shard. Discord's rate limits hold at their own
-scale. Every channel starts a game at once and then presses one of the orders on its
-newest post, ``--steps`` times, once the previous command's outcome has reached the channel
-and settled (no post or edit there for a moment), and after ``--think`` seconds on average
-to read it. With no time to read, every player presses again at once, so the bot is
-saturated and the waits measure its throughput; with a few seconds, they measure a bot
-playing that many channels at a pace people play.
+scale. Every channel starts a game and then presses one of the orders on its newest post,
+``--steps`` times, once the previous command's outcome has reached the channel and settled
+(no post or edit there for a moment), and after ``--think`` seconds on average to read it.
+With no time to read, every channel starts at once and every player presses again at once,
+so the bot is saturated and the waits measure its throughput; with a few seconds, each
+player also starts their game after such a pause, so the waits measure a bot playing that
+many channels at a pace people play.
 
 For each run it prints p50/p95/p99 from the interaction to its first response (a reply or a
 deferral) and to the next picture in the channel (the posted map; again for the orders
-alone, since every channel's ``/game new`` comes in one burst), commands per second, the
+alone, apart from the heavier ``/game new``), commands per second, the
 429s Discord's limits gave, and the bot's resident memory (its render workers apart) with
 the games stored so far. Runs share one bot and one database, in the order given, each in
 channels of its own, so the last run's memory is read with every earlier run's games stored
@@ -37,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +49,7 @@ from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.components import clickable_buttons, usable_selects
 from bot.sandbox.interactions import ANSWER_WITHIN, SandboxInteraction
 from bot.sandbox.models import Message, MessageEvent
+from bot.sandbox.rate_limits import route_template
 from tests.postgres.server import PostgresServer, throwaway_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,6 +167,8 @@ async def play(
     rng = random.Random(seed)
     user = sandbox.add_user(f"player-{channel}")
     try:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
         record(log, await sandbox.slash(user, "game new", NEW_GAME[system], channel=channel))
         for _ in range(steps):
             await settled(log)
@@ -204,6 +209,12 @@ async def run(
     seconds = time.perf_counter() - started
     await asyncio.gather(*(settled(log) for log in logs))  # the last answers arrive
     return logs, seconds
+
+
+def refused_route(refusal: str) -> str:
+    """A 429's route with its ids left out ("POST /channels/{id}/messages")."""
+    method, path = refusal.split(" ", 1)
+    return f"{method} {route_template(path)}"
 
 
 def free_port() -> int:
@@ -315,10 +326,13 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             print(f"  to first response  {percentiles(first)}")
             print(f"  to posted map      {percentiles([wait for _, wait in pictures])}")
             print(f"    orders only      {percentiles(orders)}")
+            refused = Counter(
+                refused_route(refusal) for refusal in sandbox.rate_limits.refusals[refused_before:]
+            )
             print(
-                f"  commands/s {commands / seconds:6.1f}   429s "
-                f"{len(sandbox.rate_limits.refusals) - refused_before}   "
-                f"failed channels {len(failed)}"
+                f"  commands/s {commands / seconds:6.1f}   429s {refused.total()}"
+                + "".join(f" ({n} {route})" for route, n in refused.most_common(3))
+                + f"   failed channels {len(failed)}"
             )
             print(
                 f"  bot RSS {bot_mib:.0f} MiB (render workers {workers_mib:.0f} MiB), "
