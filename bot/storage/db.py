@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from bot.storage import inline_sqlite
+from bot.storage.inline_sessions import InlineSession, InlineSessions
 from bot.storage.write_gate import gate_for
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
@@ -64,7 +65,10 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
-    """Sessions whose loaded rows stay readable after commit."""
+    """Sessions whose loaded rows stay readable after commit; on SQLite, sessions that end
+    in the caller's task (:mod:`bot.storage.inline_sessions`)."""
+    if engine.dialect.name == "sqlite":
+        return InlineSessions(engine, class_=InlineSession, expire_on_commit=False)
     return async_sessionmaker(engine, expire_on_commit=False)
 
 

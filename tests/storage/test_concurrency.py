@@ -56,6 +56,9 @@ async def test_retrying_racers_all_land_without_lost_updates(
         lost_races = 0
         while True:
             current = await racer_store.get_game(game.id)
+            # A command works out its order off the event loop between reading the game and
+            # committing; SQLite's statements do not yield, so the racers yield here instead.
+            await asyncio.sleep(0)
             try:
                 await racer_store.commit_action(
                     game.id,

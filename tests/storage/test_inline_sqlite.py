@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from bot.storage import db, write_gate
 from bot.storage.db import create_engine
@@ -156,3 +161,72 @@ async def test_statements_run_without_a_thread_per_connection(
         assert await busy_sessions(threaded) == 5
     finally:
         await threaded.dispose()
+
+
+STOCK = "stock"
+"""SQLAlchemy's own sessionmaker, which ends a session in a task of its own: the fault
+:mod:`bot.storage.inline_sessions` removes, planted."""
+
+
+def sessions_for(engine: AsyncEngine, kind: str) -> async_sessionmaker[AsyncSession]:
+    if kind == STOCK:
+        return async_sessionmaker(engine, expire_on_commit=False)
+    return db.session_factory(engine)
+
+
+@pytest.mark.parametrize("kind", ["bot", STOCK])
+async def test_a_transaction_commits_and_closes_in_the_callers_turn(
+    engines: list[AsyncEngine], kind: str
+) -> None:
+    """Nothing else runs between the last statement and the connection's return, so the
+    write gate and the connection are never held across a turn of the loop."""
+    sessions = sessions_for(engines[0], kind)
+    pool = engines[0].sync_engine.pool
+    ran: list[str] = []
+    loop = asyncio.get_running_loop()
+    async with sessions.begin() as session:
+        await session.execute(text("INSERT INTO marks VALUES ('begun')"))
+        loop.call_soon(ran.append, "begin")
+    after_begin = list(ran)
+    async with sessions() as session:
+        await session.execute(text("INSERT INTO marks VALUES ('committed')"))
+        await session.commit()
+        loop.call_soon(ran.append, "session")
+    after_session = list(ran)
+    checked_out = pool.checkedout()  # type: ignore[attr-defined]
+    if kind == STOCK:
+        assert (after_begin, after_session) == (["begin"], ["begin", "session"])
+    else:
+        assert (after_begin, after_session, checked_out) == ([], [], 0)
+    assert await marks(engines[0]) == ["begun", "committed"]
+
+
+@pytest.mark.parametrize("kind", ["bot", STOCK])
+async def test_writers_on_a_busy_loop_do_not_go_one_a_turn(
+    engines: list[AsyncEngine], kind: str
+) -> None:
+    """With the loop busy, 40 writers at once all finish within a few of its turns; the
+    planted stock sessions hold the write gate into the next turn, so one writer a turn."""
+    sessions = sessions_for(engines[0], kind)
+    turns = 0
+    done = asyncio.Event()
+
+    async def count_turns() -> None:
+        nonlocal turns
+        while not done.is_set():
+            turns += 1
+            await asyncio.sleep(0)
+
+    async def writer(n: int) -> None:
+        async with sessions.begin() as session:
+            await session.execute(text("INSERT INTO marks VALUES (:n)"), {"n": str(n)})
+
+    counter = asyncio.ensure_future(count_turns())
+    await asyncio.gather(*(writer(n) for n in range(40)))
+    done.set()
+    await counter
+    if kind == STOCK:
+        assert turns >= 40
+    else:
+        assert turns <= 5
+    assert len(await marks(engines[0])) == 40
