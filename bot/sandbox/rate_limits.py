@@ -36,6 +36,8 @@ from dataclasses import dataclass
 
 GLOBAL_LIMIT = 50
 GLOBAL_WINDOW = 1.0
+GLOBAL_MARK = " (global)"
+"""Ends a refusal of :attr:`RateLimits.refusals` that the global limit made."""
 EARLY_TOLERANCE = 0.005
 """Seconds a retry may arrive before its retry_after ends and still count as waiting: the
 bot's clock and the sandbox's are read a moment apart."""
@@ -135,7 +137,8 @@ class RateLimiter:
             raise ValueError("the rate-limit scale must be positive")
         self.scale = scale
         self.refusals: list[str] = []
-        """Each request answered 429, as "METHOD /path"."""
+        """Each request answered 429, as "METHOD /path", with " (global)" when the global
+        limit refused it."""
         self.global_requests = 0
         """Requests let through that count toward the global limit (not interactions')."""
         self._clock = clock
@@ -167,8 +170,8 @@ class RateLimiter:
         if spent is not None:
             if connection is not None:
                 self._told[connection] = (key, spent.resets_at)
-            self.refusals.append(f"{method} {api_path}")
             is_global = spent is self._global
+            self.refusals.append(f"{method} {api_path}" + (GLOBAL_MARK if is_global else ""))
             return self._refuse(spent, window, bucket, now, ignored, is_global=is_global)
         window.remaining -= 1
         if in_global:

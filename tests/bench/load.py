@@ -49,7 +49,7 @@ from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.components import clickable_buttons, usable_selects
 from bot.sandbox.interactions import ANSWER_WITHIN, SandboxInteraction
 from bot.sandbox.models import Message, MessageEvent
-from bot.sandbox.rate_limits import route_template
+from bot.sandbox.rate_limits import GLOBAL_MARK, route_template
 from tests.postgres.server import PostgresServer, throwaway_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,9 +212,10 @@ async def run(
 
 
 def refused_route(refusal: str) -> str:
-    """A 429's route with its ids left out ("POST /channels/{id}/messages")."""
-    method, path = refusal.split(" ", 1)
-    return f"{method} {route_template(path)}"
+    """A 429's route with its ids left out ("POST /channels/{id}/messages (global)")."""
+    scope = GLOBAL_MARK if refusal.endswith(GLOBAL_MARK) else ""
+    method, path = refusal.removesuffix(GLOBAL_MARK).split(" ", 1)
+    return f"{method} {route_template(path)}{scope}"
 
 
 def free_port() -> int:
