@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
@@ -145,6 +146,15 @@ def fingerprint(game: GameRecord) -> str:
     return position_id(game.state, fingerprint_key(game.seed))
 
 
+WORK_SLOTS = 4
+"""Commands that may read, work out and store a change to their game at once in a process;
+the rest wait their turn in order, already answered ("thinking", or a silent deferral).
+With no limit, when a thousand channels asked at once, every command ran at the same time
+and each newcomer's first answer waited behind all of them on the event loop: 300 to 500
+of the 1,000 players got none within Discord's 3 seconds. With four, all of them did
+(``tests.bench.load --channels 1000 --think 5``)."""
+
+
 class SeedSource:
     """Secret seeds for new games: random, or derived from a master seed for reproducible runs.
 
@@ -183,14 +193,18 @@ class GameService:
         self.outbox_lease = outbox_lease
         """Seconds an order's outbox row stays claimed by the process that committed it."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._slots = asyncio.Semaphore(WORK_SLOTS)
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        """The lock that serializes commands on one channel inside this process."""
+    @asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """A channel's turn to change its game: its lock, which serializes commands on one
+        channel inside this process, then one of the process's work slots."""
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[channel_id] = lock
-        return lock
+        async with lock, self._slots:
+            yield
 
     # -- starting and seating -------------------------------------------------
 
