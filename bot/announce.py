@@ -46,6 +46,13 @@ BEHIND = (
 PRIVATE_MAP = "The position now (the channel's map catches up with the next post):"
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
+AfterPost = Callable[
+    ["LaagerBot", Update, "discord.Interaction[LaagerBot] | None"], Awaitable[None]
+]
+"""What runs after a post (a system's extra, what follows a game's end): given the bot, the
+update, and the interaction that asked for the post, or None when the bot posted of its own
+accord (standing in after a deadline, the outbox after a restart)."""
+
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
     """Render a view to a PNG in the render pool, so the event loop stays free; timed by
@@ -316,11 +323,7 @@ async def post_unprompted(bot: LaagerBot, update: Update) -> None:
         await channel.send(dms_closed(user_id))
 
     await deliver_private(bot, update, closed)
-    if update.result and update.game.status == "finished":
-        try:
-            await channel.send(**await recap_message(bot, update.game, COLOUR))
-        except Exception:
-            log.exception("the recap of game %s failed", update.game.id)
+    await after_unprompted(bot, update)
 
 
 async def remember_post(
@@ -497,15 +500,40 @@ async def repost(
 async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
     """DMs with hidden information, then whatever the system's cog sends after a post; when
     the game has ended, its recap and whatever follows a game's end (a campaign's next battle)."""
+    bot = interaction.client
     await send_private(interaction, update)
-    after = interaction.client.after_post.get(update.system.id)
+    after = bot.after_post.get(update.system.id)
     if after:
-        await after(interaction, update)
+        await after(bot, update, interaction)
     if update.result and update.game.status == "finished":
         await post_recap(interaction, update)
     if update.result:
-        for ended in interaction.client.game_ended:
-            await ended(interaction, update)
+        for ended in bot.game_ended:
+            await ended(bot, update, interaction)
+
+
+async def after_unprompted(bot: LaagerBot, update: Update) -> None:
+    """What follows a post the bot made of its own accord (standing in when a deadline ran
+    out, or the outbox after a restart), as :func:`after_post` does for a command's: the
+    system's extra (a private picture), the recap of a finished game, and what follows a
+    game's end (a campaign's next battle). The hidden information is sent already. The
+    recap of an order's update carries a nonce drawn from its outbox row, so a repeated send
+    is not posted twice."""
+    after = bot.after_post.get(update.system.id)
+    if after:
+        await after(bot, update, None)
+    if update.result and update.game.status == "finished":
+        channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+        extra = {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".r")}
+        try:
+            await channel.send(**await recap_message(bot, update.game, COLOUR), **extra)
+        except NotRecappable as problem:
+            log.warning("no recap for game %s: %s", update.game.id, problem)
+        except Exception:
+            log.exception("the recap of game %s failed", update.game.id)
+    if update.result:
+        for ended in bot.game_ended:
+            await ended(bot, update, None)
 
 
 async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:

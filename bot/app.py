@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 
 import discord
@@ -12,13 +12,13 @@ import yarl
 from discord.ext import commands
 
 from bot import draining, metrics, orders, render_pool
-from bot.announce import PhasePost
+from bot.announce import AfterPost, PhasePost
 from bot.command_places import place_commands
 from bot.command_sync import CommandsRefused, sync_commands
 from bot.interactions import AnsweringTree, answering, counted
 from bot.log_guard import guard_logs, known
 from bot.reply_windows import ReplyWindows
-from bot.service import GameService, SeedSource, Update
+from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.sharding import syncs_commands
 from bot.status_server import StatusServer
@@ -92,9 +92,9 @@ class LaagerBot(commands.AutoShardedBot):
             SeedSource(settings.seed),
             outbox_lease=settings.outbox_lease_seconds,
         )
-        self.after_post: dict[str, Callable[[discord.Interaction, Update], Awaitable[None]]] = {}
+        self.after_post: dict[str, AfterPost] = {}
         """What a system's cog sends after each channel post (a private picture), by id."""
-        self.game_ended: list[Callable[[discord.Interaction, Update], Awaitable[None]]] = []
+        self.game_ended: list[AfterPost] = []
         """What runs once a game's last post is made (finished or aborted), in order."""
         self.phase_posts: dict[int, PhasePost] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""

@@ -1,6 +1,7 @@
 """Sending what the outbox still owes, outside any interaction: after a crash between an
 order's commit and its messages, or when the process that committed it died. The rows say
-what is owed; the messages are composed here, as the interaction handler would have.
+what is owed; the messages are composed here, as the interaction handler would have, and
+what follows them too (a private picture, the recap, a campaign's next battle).
 
 A row is sent as the game's live post (buttons, pings, the map) only while it is the
 game's newest news; a row overtaken by later posts goes up as a plain record of what
@@ -18,6 +19,7 @@ import discord
 
 from bot.announce import (
     COLOUR,
+    after_unprompted,
     compose_post,
     deliver_private,
     dms_closed,
@@ -88,6 +90,8 @@ async def send_owed(bot: LaagerBot, row: OwedRecord) -> None:
         )
 
     await deliver_private(bot, update, closed)
+    if newest:
+        await after_unprompted(bot, update)
     await bot.outbox.mark_sent(row.id)
 
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import errors
-from bot.announce import COLOUR, post_update
+from bot.announce import COLOUR, post_unprompted, post_update
 from bot.campaigns import (
     POINTS,
     PRESETS,
@@ -172,9 +172,13 @@ class CampaignCog(LaagerCog):
             f"{record_line(battles)}."
         )
 
-    async def battle_ended(self, interaction: Interaction, update: Update) -> None:
+    async def battle_ended(
+        self, bot: LaagerBot, update: Update, interaction: Interaction | None
+    ) -> None:
         """After a game's last post: if it was a campaign's battle, write its result into the
-        ledger, post the ledger, and post the next battle (or the campaign's end)."""
+        ledger, post the ledger, and post the next battle (or the campaign's end). With no
+        interaction (the bot stood in, or the outbox sent the post after a restart), the
+        ledger and the next battle go to the channel as the bot's own posts."""
         found = await self.campaigns.of_game(update.game.id)
         if found is None:
             return
@@ -183,20 +187,33 @@ class CampaignCog(LaagerCog):
         status = await self._settle(record, battle, aborted, update.result)
         if status is None:
             return  # the campaign had already ended, or this battle was already written
+        channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+
+        async def say(text: str, embed: discord.Embed | None = None) -> None:
+            if interaction is not None:
+                await interaction.followup.send(
+                    text, embed=embed or discord.utils.MISSING, wait=True
+                )
+            else:
+                await channel.send(text, embed=embed)
+
         said, embed = await self._told(record, battle.number, status)
-        await interaction.followup.send(said, embed=embed, wait=True)
+        await say(said, embed)
         if status != "active":
             return
         place = Place(update.game.guild_id, update.game.channel_id)
         try:
             following = await self._next(place, record, await self.campaigns.battles(record.id))
         except LaagerError as refusal:
-            await interaction.followup.send(
+            await say(
                 f"The next battle could not start: {refusal.message} When the channel is "
                 "free, its player starts it with `/campaign continue`."
             )
             return
-        await post_update(interaction, following)
+        if interaction is not None:
+            await post_update(interaction, following)
+        else:
+            await post_unprompted(bot, following)
 
     async def _settle(
         self, record: CampaignRecord, battle: Fought, aborted: bool, result: Result | None

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import render_pool
-from bot.announce import COLOUR, clip, dm_label, post_update
+from bot.announce import COLOUR, clip, dm_label, outbox_nonce, post_update
 from bot.cogs.common import LaagerCog
 from bot.interactions import actor_of, place_of, thinking_first
 from bot.reach import speaks_here
@@ -42,23 +42,30 @@ async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 
-async def dm_hand(interaction: Interaction, update: Update) -> None:
+async def dm_hand(bot: LaagerBot, update: Update, interaction: Interaction | None) -> None:
     """After a draw, the player also gets the picture of their hand by DM (privately in
-    answer, where the bot is no member and the hand belongs with the game)."""
+    answer, where the bot is no member and the hand belongs with the game). An order's
+    picture carries a nonce drawn from its outbox row, so the outbox repeating the send after
+    a restart does not deliver it twice."""
     if not update.private or update.result:
         return
     picture = await hand_file(update.system, update.game.state)
     if picture is None:
         return
-    if not speaks_here(interaction) and interaction.user.id in update.private:
+    if (
+        interaction is not None
+        and not speaks_here(interaction)
+        and interaction.user.id in update.private
+    ):
         await interaction.followup.send(
             f"{dm_label(update)}\nYour hand now:", file=picture, ephemeral=True
         )
         return
+    extra = {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".h")}
     for user_id in update.private:
         try:
-            channel = await interaction.client.create_dm(discord.Object(user_id))
-            await channel.send(f"{dm_label(update)}\nYour hand now:", file=picture)
+            channel = await bot.create_dm(discord.Object(user_id))
+            await channel.send(f"{dm_label(update)}\nYour hand now:", file=picture, **extra)
         except discord.Forbidden:
             log.info("hand picture not sent: DMs closed for %s", user_id)
 

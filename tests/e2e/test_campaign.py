@@ -8,12 +8,14 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from bot.announce import post_unprompted
 from bot.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import Message
 from bot.storage.campaigns import Campaigns
 from bot.storage.models import Campaign, CampaignBattle, Game
+from games.core.engine import Result
 from tests.e2e.leak_audit import Player, bots_order
 
 MOST_ORDERS = 400
@@ -245,3 +247,41 @@ async def test_values_outside_the_choices_are_refused_in_words(
     assert answer.ephemeral and words in answer.response.content
     assert len(answer.response.content) <= 2000
     assert await stored_rows(laager) == (0, 0, 0)
+
+
+async def test_a_battle_ended_with_no_command_behind_it_still_moves_the_campaign_on(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """The bot posts a battle's last position of its own accord (standing in after a
+    deadline, or the outbox after a restart): the ledger and the next battle follow as the
+    bot's own posts, with no interaction to answer through."""
+    await sandbox.slash(alice, "campaign start", {"preset": "rising-odds"})
+    channel = sandbox.default_channel
+    game = await laager.store.active_game(channel)
+    assert game is not None
+    result = {"winner": "british", "summary": "Relief: 61 VP: Epic Victory."}
+    finished = await laager.store.commit_action(
+        game.id,
+        game.version,
+        state=game.state,
+        events=[],
+        dice_cursor=game.dice_cursor,
+        status="finished",
+        result=result,
+        now=game.updated_at,
+    )
+    system = laager.registry.get(finished.system)
+    update = await laager.service.update_of(finished, system, [], Result(**result))
+    await post_unprompted(laager, update)
+
+    def next_battle_posted() -> bool:
+        return any("battle 2 of 5" in m.text() and m.components for m in sandbox.messages())
+
+    assert await sandbox.wait_for(next_battle_posted, within=RECAP_WAIT)
+    [ledger] = ledger_posts(sandbox, channel)
+    assert "Battle 1 is over; battle 2 follows." in words_of(ledger)
+    assert ledger.author_id == sandbox.state.application_id
+    second = await laager.store.active_game(channel)
+    assert second is not None and second.id != game.id
+    shown = await sandbox.slash(alice, "campaign ledger")
+    assert "**won**, 2 points. Relief: 61 VP: Epic Victory." in words_of(shown.response)

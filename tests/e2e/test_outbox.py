@@ -15,7 +15,7 @@ from bot.app import LaagerBot, running_bot
 from bot.cogs.outbox import OutboxWorker
 from bot.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
-from bot.service import REPEATED, Place
+from bot.service import REPEATED, Place, Update
 from tests.e2e.conftest import bot_settings
 
 LEASE = 0.2
@@ -214,3 +214,31 @@ async def test_a_double_pressed_button_is_applied_once(
     refused = [p for p in presses if not isinstance(p, BaseException) and p.ephemeral]
     gone = [p for p in presses if isinstance(p, BaseException)]
     assert len(refused) + len(gone) == 1, presses
+
+
+async def test_what_follows_a_games_last_post_is_sent_by_the_worker_too(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order that ends the game dies before its post: the worker posts it, then runs what
+    follows a game's end (a campaign's next battle, here a recorder), once, with no
+    interaction to answer through."""
+    ended: list[tuple[int, object]] = []
+
+    async def record(_bot: LaagerBot, update: Update, interaction: object) -> None:
+        ended.append((update.game.id, interaction))
+
+    laager.game_ended.append(record)
+    await sandbox.slash(alice, "game new", {"system": "duel", "scenario": "short", "mode": "solo"})
+    game = await laager.store.active_game(sandbox.default_channel)
+    assert game is not None
+    crash_once(monkeypatch, "send_owed_post")
+    await sandbox.click(alice, label="Strike")
+    finished = await laager.store.get_game(game.id)
+    assert finished.status == "finished" and ended == [], "the game ended, its post was lost"
+    assert await send_due(laager) == 1
+    assert ended == [(game.id, None)]
+    assert await send_due(laager) == 0
+    assert ended == [(game.id, None)]
