@@ -37,7 +37,7 @@ from dataclasses import dataclass
 GLOBAL_LIMIT = 50
 GLOBAL_WINDOW = 1.0
 GLOBAL_MARK = " (global)"
-"""Ends a refusal of :attr:`RateLimits.refusals` that the global limit made."""
+"""Ends a refusal of :attr:`RateLimiter.refusals` that the global limit made."""
 EARLY_TOLERANCE = 0.005
 """Seconds a retry may arrive before its retry_after ends and still count as waiting: the
 bot's clock and the sandbox's are read a moment apart."""
