@@ -498,50 +498,51 @@ async def repost(
 
 
 async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """DMs with hidden information, then whatever the system's cog sends after a post; when
-    the game has ended, its recap and whatever follows a game's end (a campaign's next battle)."""
-    bot = interaction.client
+    """DMs with hidden information, then what follows a command's post (:func:`follow_post`)."""
     await send_private(interaction, update)
+    await follow_post(interaction.client, update, interaction)
+
+
+async def after_unprompted(bot: LaagerBot, update: Update) -> None:
+    """What follows a post the bot made of its own accord (standing in when a deadline ran
+    out, or the outbox after a restart); its hidden information is sent already."""
+    await follow_post(bot, update, None)
+
+
+async def follow_post(
+    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+) -> None:
+    """Whatever the system's cog sends after a post (a private picture); when the game has
+    ended, its recap and whatever follows a game's end (a campaign's next battle)."""
     after = bot.after_post.get(update.system.id)
     if after:
         await after(bot, update, interaction)
     if update.result and update.game.status == "finished":
-        await post_recap(interaction, update)
+        await post_recap(bot, update, interaction)
     if update.result:
         for ended in bot.game_ended:
             await ended(bot, update, interaction)
 
 
-async def after_unprompted(bot: LaagerBot, update: Update) -> None:
-    """What follows a post the bot made of its own accord (standing in when a deadline ran
-    out, or the outbox after a restart), as :func:`after_post` does for a command's: the
-    system's extra (a private picture), the recap of a finished game, and what follows a
-    game's end (a campaign's next battle). The hidden information is sent already. The
-    recap of an order's update carries a nonce drawn from its outbox row, so a repeated send
-    is not posted twice."""
-    after = bot.after_post.get(update.system.id)
-    if after:
-        await after(bot, update, None)
-    if update.result and update.game.status == "finished":
-        channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
-        extra = {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".r")}
-        try:
-            await channel.send(**await recap_message(bot, update.game, COLOUR), **extra)
-        except NotRecappable as problem:
-            log.warning("no recap for game %s: %s", update.game.id, problem)
-        except Exception:
-            log.exception("the recap of game %s failed", update.game.id)
-    if update.result:
-        for ended in bot.game_ended:
-            await ended(bot, update, None)
-
-
-async def post_recap(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
-    """The recap of a game that has just ended. The game's end is already told, so a recap
-    that cannot be drawn or sent is logged, not answered with an apology for the order that
-    ended the game; `/game recap` can try again."""
+async def post_recap(
+    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+) -> None:
+    """The recap of a game that has just ended, as the interaction's follow-up or, with none,
+    in the channel with a nonce drawn from the order's outbox row (so a repeated send is not
+    posted twice). The game's end is already told, so a recap that cannot be drawn or sent is
+    logged, not answered with an apology for the order that ended the game; `/game recap`
+    can try again."""
     try:
-        await send_recap(interaction, update.game, COLOUR)
+        if interaction is not None:
+            await send_recap(interaction, update.game, COLOUR)
+        else:
+            channel = bot.get_partial_messageable(
+                update.game.channel_id, guild_id=update.game.guild_id
+            )
+            extra = (
+                {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".r")}
+            )
+            await channel.send(**await recap_message(bot, update.game, COLOUR), **extra)
     except NotRecappable as problem:
         log.warning("no recap for game %s: %s", update.game.id, problem)
     except Exception:
