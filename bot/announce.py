@@ -527,13 +527,14 @@ async def follow_post(
 async def post_recap(
     bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
 ) -> None:
-    """The recap of a game that has just ended, as the interaction's follow-up or, with none,
-    in the channel with a nonce drawn from the order's outbox row (so a repeated send is not
-    posted twice). The game's end is already told, so a recap that cannot be drawn or sent is
+    """The recap of a game that has just ended. An order's recap goes to the channel with a
+    nonce drawn from its outbox row, so the outbox repeating it after a restart does not post
+    it twice; where the bot is no member, or no order ended the game, it is the interaction's
+    follow-up. The game's end is already told, so a recap that cannot be drawn or sent is
     logged, not answered with an apology for the order that ended the game; `/game recap`
     can try again."""
     try:
-        if interaction is not None:
+        if interaction is not None and (update.outbox_id is None or not speaks_here(interaction)):
             await send_recap(interaction, update.game, COLOUR)
         else:
             channel = bot.get_partial_messageable(

@@ -212,6 +212,9 @@ def decisive(cut: list[Phase], strength: list[Numbers], victory: list[Numbers]) 
     return [f"{cut[index].label}: {said}." for _, index, said in chosen]
 
 
+CHART_TITLE = "Strength and victory, phase by phase"
+
+
 async def send_recap(
     interaction: discord.Interaction[LaagerBot],
     game: GameRecord,
@@ -241,6 +244,6 @@ def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
             text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
             "channel saw it."
         )
-    charted = discord.Embed(title="Strength and victory, phase by phase", colour=colour)
+    charted = discord.Embed(title=CHART_TITLE, colour=colour)
     charted.set_image(url=f"attachment://{recap.chart_name()}")
     return {"embeds": [summary, charted], "files": files}

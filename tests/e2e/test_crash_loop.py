@@ -1,7 +1,8 @@
 """A bot process killed (SIGKILL) at random moments while players give orders, on SQLite and
 PostgreSQL. After each restart, once the outbox is drained: the stored game equals the
 replay of its log, and every committed order has been announced in the channel exactly
-once (its post carries the nonce of its outbox row, and no other post repeats it)."""
+once (its post carries the nonce of its outbox row, and no other post repeats it), as has
+the recap of a game that ended."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 import pytest
 
 from bot.outbox_sender import REFRESHED
+from bot.recap import CHART_TITLE
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.service import audit
 from bot.storage import Store, create_engine, session_factory
@@ -96,7 +98,9 @@ async def settled(sandbox: DiscordSandbox, url: str) -> int:
             assert len(carrying) == 1, f"order {row.id} was announced {len(carrying)} times"
             assert all(line in carrying[0].text() for line in row.lines)
         refreshed = [m for m in posts if REFRESHED in m.text()]
-        assert len(posts) == 1 + len(rows) + len(refreshed), "a post was repeated"
+        recaps = [m for m in posts if CHART_TITLE in m.text()]
+        assert len(recaps) == (game.status == "finished"), "the recap was lost or repeated"
+        assert len(posts) == 1 + len(rows) + len(refreshed) + len(recaps), "a post was repeated"
         return len(rows)
     finally:
         await engine.dispose()

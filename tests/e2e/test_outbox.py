@@ -14,6 +14,7 @@ import bot.announce
 from bot.app import LaagerBot, running_bot
 from bot.cogs.outbox import OutboxWorker
 from bot.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
+from bot.recap import CHART_TITLE
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.service import REPEATED, Place, Update
 from tests.e2e.conftest import bot_settings
@@ -242,3 +243,18 @@ async def test_what_follows_a_games_last_post_is_sent_by_the_worker_too(
     assert ended == [(game.id, None)]
     assert await send_due(laager) == 0
     assert ended == [(game.id, None)]
+
+
+async def test_a_recap_sent_before_a_crash_is_not_posted_again_by_the_worker(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The order that ends the game is posted with its recap, and the process dies before it
+    marks the row done: the worker repeats everything the row owed, and the repeated recap
+    is the first one, not a second post."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "scenario": "short", "mode": "solo"})
+    crash_once(monkeypatch, "settled")
+    await sandbox.click(alice, label="Strike")
+    recaps = posts_saying(sandbox, CHART_TITLE)
+    assert len(recaps) == 1, "the game's end came with its recap"
+    assert await send_due(laager) == 1
+    assert posts_saying(sandbox, CHART_TITLE) == recaps
