@@ -9,15 +9,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot import errors
+from bot.engine_work import BOT_STEP_LIMIT, bot_order, bot_turns
 from bot.service import (
-    BOT_STEP_LIMIT,
     NO_DEADLINE_HERE,
     Actor,
     GameService,
     Place,
     Update,
-    bot_order,
-    bot_turns,
     checked_deadline,
     moved_on,
     result_json,

@@ -19,6 +19,15 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from bot import errors
+from bot.engine_work import (
+    Given,
+    begun,
+    ordered,
+    outcome_text,
+    private_texts,
+    rolls_json,
+    work_out,
+)
 from bot.storage.deadlines import Turn
 from bot.storage.errors import ChannelBusy as StoredChannelBusy
 from bot.storage.errors import StaleVersion
@@ -37,7 +46,6 @@ from games.core.engine import (
     JSON,
     GameSystem,
     Order,
-    Outcome,
     Result,
     View,
     Viewer,
@@ -45,14 +53,10 @@ from games.core.engine import (
     position_id,
 )
 from games.core.replay import ReplayReport, Step, replay
-from games.core.text import shorten
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
 T = TypeVar("T")
-BOT_STEP_LIMIT = 10_000
-"""Most orders the bot may give in reply to one command; a guard against a stuck engine."""
-
 STEP_KINDS = ("create", "action", "bot", "undo")
 """Log entries that replay folds; an ``undo`` takes back the orders its action lists."""
 
@@ -139,6 +143,12 @@ class Update:
     @cached_property
     def _orders(self) -> dict[str, list[Order]]:
         return {}
+
+    def knowing(self, orders: dict[str, list[Order]]) -> Update:
+        """The update, told the orders open to each side that the engine's worker has
+        worked out already, so they are not worked out again on the event loop."""
+        self._orders.update(orders)
+        return self
 
 
 def fingerprint(game: GameRecord) -> str:
@@ -251,7 +261,9 @@ class GameService:
                 raise _busy()
             seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
-            outcome = await off_loop(system.new, scenario, dict(options or {}), dice)
+            worked = await work_out(
+                begun, system, scenario, dict(options or {}), dice, set(bot_sides)
+            )
             now = self.clock()
             events = [
                 NewEvent(
@@ -259,18 +271,18 @@ class GameService:
                     actor_id=actor.user_id,
                     side=None,
                     action={"scenario": scenario, "options": dict(options or {})},
-                    dice=rolls_json(dice.take_rolls()),
-                    public_text=outcome_text(outcome),
-                    private=private_texts(outcome),
-                )
+                    dice=rolls_json(worked.rolls),
+                    public_text=outcome_text(worked.outcome),
+                    private=private_texts(worked.outcome),
+                ),
+                *worked.replies,
             ]
             seats = [
                 NewSeat(side=s, user_id=None, is_bot=True) for s in system.sides if s in bot_sides
             ]
             if side is not None:
                 seats.append(NewSeat(side=side, user_id=actor.user_id, is_bot=False))
-            state, more = await off_loop(bot_turns, system, outcome.state, set(bot_sides), dice)
-            events += more
+            state = worked.state
             result = system.result(state)
             record = NewGame(
                 guild_id=place.guild_id,
@@ -294,7 +306,7 @@ class GameService:
                 )
             except StoredChannelBusy:
                 raise _busy() from None
-            return await self.update_of(game, system, events, result)
+            return (await self.update_of(game, system, events, result)).knowing(worked.orders)
 
     async def join(
         self, place: Place, actor: Actor, side: str | None = None, entropy: str | None = None
@@ -447,30 +459,28 @@ class GameService:
                 raise errors.GameMovedOn(REPEATED)
             seats = await self.store.seats(game.id)
             side = _acting_side(system, game.state, seats, actor.user_id, side)
-            if key is not None:
-                side, action = _resolve_choice(system, game.state, seats, actor.user_id, key)
-            if action is None:
-                raise errors.BadInput("Name the order to give.")
+            mine = [s.side for s in seats if s.user_id == actor.user_id]
             mixed = contributions_of(actor)
             dice = Dice(
                 game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
             )
-            outcome = await off_loop(system.apply, game.state, side, action, dice)
+            bots = {s.side for s in seats if s.is_bot}
+            given = Given(side, action, key, mine)
+            worked = await work_out(ordered, system, game.state, given, dice, bots)
             events = [
                 NewEvent(
                     kind="action",
                     actor_id=actor.user_id,
-                    side=side,
-                    action=action,
-                    dice=rolls_json(dice.take_rolls()),
-                    public_text=outcome_text(outcome),
-                    private=private_texts(outcome),
+                    side=worked.side,
+                    action=worked.action,
+                    dice=rolls_json(worked.rolls),
+                    public_text=outcome_text(worked.outcome),
+                    private=private_texts(worked.outcome),
                     contributions=mixed,
-                )
+                ),
+                *worked.replies,
             ]
-            bots = {s.side for s in seats if s.is_bot}
-            state, more = await off_loop(bot_turns, system, outcome.state, bots, dice)
-            events += more
+            state = worked.state
             result = system.result(state)
             composed = _compose(replace(game, state=state), system, seats, events, result)
             try:
@@ -493,7 +503,7 @@ class GameService:
                 game, system, events, result, turn_restarted=True, seats=seats
             )
             update.outbox_id = game.outbox_id
-            return update
+            return update.knowing(worked.orders)
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""
@@ -791,78 +801,6 @@ def _acting_side(
     return next((s for s in mine if s in waiting), mine[0])
 
 
-def _resolve_choice(
-    system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, key: str
-) -> tuple[str, JSON]:
-    mine = [s.side for s in seats if s.user_id == user_id]
-    offered: list[Order] = []
-    for side in mine:
-        for order in system.legal_orders(state, side):
-            if order.key == key:
-                return side, order.action
-            offered.append(order)
-    if not offered:
-        raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
-    raise errors.BadInput(not_offered(key, offered, "choices", MAX_LISTED_ORDERS))
-
-
-MAX_LISTED_ORDERS = 10
-"""A refusal lists this many of the orders open instead, so it stays short on a phone."""
-
-
-def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
-    """Why a typed key was refused: the first ``listed`` orders open instead, whole-worded."""
-    shown = [f"`{o.key}` ({o.label})" for o in orders[:listed]]
-    more = len(orders) - len(shown)
-    tail = f", and {more} more (start typing to see them)" if more > 0 else ""
-    return (
-        f"`{shorten(key.replace('`', ''), 40)}` is not one of your {what} now. "
-        f"You can choose: {', '.join(shown)}{tail}."
-    )
-
-
-async def off_loop(work: Callable[..., T], *args: Any) -> T:
-    """Run engine work (an order, the bot's replies, a new game's set-up) in a thread: a
-    Zulu phase or an automatic placement can take tens of milliseconds, and on the event
-    loop it would hold up every other channel's interactions (whose first answer Discord
-    wants within 3 s); in a thread, the loop gets the GIL back every few milliseconds to
-    answer them. The engine is pure, so nothing is shared."""
-    return await asyncio.to_thread(work, *args)
-
-
-def bot_turns(
-    system: GameSystem, state: JSON, bot_sides: set[str], dice: Dice
-) -> tuple[JSON, list[NewEvent]]:
-    """Let the bot give orders while it is the bot's turn and the game goes on."""
-    events: list[NewEvent] = []
-    for _ in range(BOT_STEP_LIMIT):
-        if system.result(state):
-            break
-        side = next((s for s in system.to_act(state) if s in bot_sides), None)
-        if side is None:
-            break
-        state, event = bot_order(system, state, side, dice)
-        events.append(event)
-    else:
-        raise RuntimeError(f"{system.id}: the bot gave {BOT_STEP_LIMIT} orders without stopping")
-    return state, events
-
-
-def bot_order(system: GameSystem, state: JSON, side: str, dice: Dice) -> tuple[JSON, NewEvent]:
-    """One order of the game's bot policy for ``side``, applied, and its log entry."""
-    action = system.bot_action(state, side, dice)
-    outcome = system.apply(state, side, action, dice)
-    event = NewEvent(
-        kind="bot",
-        side=side,
-        action=action,
-        dice=rolls_json(dice.take_rolls()),
-        public_text=outcome_text(outcome),
-        private=private_texts(outcome),
-    )
-    return outcome.state, event
-
-
 def replay_steps(events: list[EventRecord]) -> list[Step]:
     """The log as replay steps; a contribution logged between steps (a join, ``/game entropy``)
     travels with the next step, since no die is drawn in between."""
@@ -972,22 +910,6 @@ def _event_json(event: EventRecord, *, full: bool) -> dict[str, Any]:
     if full:
         data |= {"action": event.action, "dice": event.dice, "private": event.private}
     return data
-
-
-def outcome_text(outcome: Outcome) -> str:
-    return "\n".join(e.text for e in outcome.events if e.text)
-
-
-def private_texts(outcome: Outcome) -> dict[str, str] | None:
-    joined: dict[str, list[str]] = {}
-    for event in outcome.events:
-        for side, text in event.private.items():
-            joined.setdefault(side, []).append(text)
-    return {side: "\n".join(texts) for side, texts in joined.items()} or None
-
-
-def rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
-    return [r.to_json() for r in rolls]
 
 
 def result_json(result: Result | None) -> JSON | None:

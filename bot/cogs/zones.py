@@ -18,10 +18,10 @@ from discord import app_commands
 
 from bot.announce import post_update
 from bot.cogs.common import LaagerCog
+from bot.engine_work import not_offered
 from bot.errors import BadInput, NotSeated
 from bot.interactions import act_as_seen, actor_of, place_of, within_budget
 from bot.next_steps import zones_subcommand
-from bot.service import not_offered
 from bot.storage import SeatRecord
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError

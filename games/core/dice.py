@@ -99,6 +99,11 @@ class Dice:
         """
         self._key = hmac.digest(self._key, _MIX_TAG + contribution.encode(), "sha256")
 
+    def carry_on(self, copy: Dice) -> None:
+        """Go on from where a copy of these dice stopped: the copy rolled in another
+        process (the engine's worker), and its cursor and unclaimed rolls come back here."""
+        self._key, self.cursor, self.rolls = copy._key, copy.cursor, copy.rolls
+
     def draw(self, n: int) -> int:
         """A uniform integer in [0, n) from the next position of the stream, not recorded.
 

@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from bot.service import bot_turns
+from bot.engine_work import bot_turns
 from bot.systems import pairings
 from games.core.dice import Dice, Roll, derived_seed
 from games.core.engine import GameSystem, Viewer

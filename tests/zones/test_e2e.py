@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot import render_pool
 from bot.announce import POSTED
 from bot.app import LaagerBot, running_bot
 from bot.cogs.zones import with_amounts
@@ -274,6 +275,8 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     `/zones advance`, is followed by a DM to the Zulu player labelled with the game."""
     position = play_until_advance()
     monkeypatch.setattr(setup, "new_state", lambda scenario, options=None: position)
+    # the patch holds in this process only, so the engine's work stays here too
+    monkeypatch.setattr(render_pool.POOL, "kind", "thread")
     await sandbox.slash(
         alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
     )

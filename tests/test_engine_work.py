@@ -1,0 +1,87 @@
+"""The engine's share of a command is worked out in another process, and comes back as if it
+had been worked out here: the same outcome, the same dice rolled, the cursor moved on as far,
+the same refusal in the same words."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from bot import engine_work
+from bot.engine_work import Given, begun, ordered, work_out
+from bot.errors import BadInput
+from games.core.dice import Dice
+from games.core.engine import JSON, Event, Outcome
+from tests.fixtures.duel import SYSTEM as DUEL
+from tests.fixtures.duel import Duel
+
+SEED = "ab" * 32
+
+
+class Telling(Duel):
+    """The duel, whose every order says which process applied it."""
+
+    id = "telling"
+
+    def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
+        outcome = super().apply(state, side, action, dice)
+        return Outcome(outcome.state, [*outcome.events, Event(f"pid {os.getpid()}")])
+
+
+def solo_game() -> tuple[JSON, Dice]:
+    dice = Dice(SEED)
+    return DUEL.new("standard", {}, dice).state, Dice(SEED, dice.cursor)
+
+
+async def test_an_order_is_worked_out_in_another_process() -> None:
+    worked = await work_out(ordered, Telling(), solo_game()[0], strike(), Dice(SEED), set())
+    said = [e.text for e in worked.outcome.events if e.text.startswith("pid ")]
+    assert said and said != [f"pid {os.getpid()}"], "the order was applied in the bot's process"
+
+
+async def test_a_worker_rolls_the_same_dice_and_hands_its_cursor_back() -> None:
+    """The worker's dice are a copy; what they rolled comes back to the caller's."""
+    state, here = solo_game()
+    _, there = solo_game()
+    expected = ordered(DUEL, state, strike(), here, {"blue"})
+    worked = await work_out(ordered, DUEL, state, strike(), there, {"blue"})
+    assert worked == expected
+    assert worked.replies, "the bot replied, rolling more dice"
+    assert there.cursor == here.cursor > solo_game()[1].cursor
+    assert there.rolls == here.rolls == []
+
+
+async def test_a_new_game_and_the_bots_first_orders_come_back_with_their_dice() -> None:
+    here, there = Dice(SEED), Dice(SEED)
+    expected = begun(DUEL, "short", {}, here, {"red", "blue"})
+    assert await work_out(begun, DUEL, "short", {}, there, {"red", "blue"}) == expected
+    assert there.cursor == here.cursor > 0
+
+
+async def test_the_orders_open_next_come_back_worked_out() -> None:
+    state, dice = solo_game()
+    worked = await work_out(ordered, DUEL, state, strike(), dice, {"blue"})
+    assert set(worked.orders) == set(DUEL.to_act(worked.state)) == {"red"}
+    assert worked.orders["red"] == DUEL.legal_orders(worked.state, "red")
+
+
+async def test_a_refusal_from_the_worker_reads_as_it_was_written() -> None:
+    state, dice = solo_game()
+    typed = Given("red", None, "charge", ["red"])
+    with pytest.raises(BadInput, match=r"`charge` is not one of your choices now\. You can"):
+        await work_out(ordered, DUEL, state, typed, dice, {"blue"})
+    assert dice.cursor == solo_game()[1].cursor, "a refused order moved the dice on"
+
+
+async def test_a_system_that_cannot_be_sent_is_worked_out_in_a_thread() -> None:
+    class Local(Telling):
+        id = "local"
+
+    assert not engine_work.sendable(Local())
+    worked = await work_out(ordered, Local(), solo_game()[0], strike(), Dice(SEED), set())
+    assert f"pid {os.getpid()}" in [e.text for e in worked.outcome.events]
+
+
+def strike() -> Given:
+    return Given("red", None, "strike", ["red"])
