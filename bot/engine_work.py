@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,10 +99,18 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
     shown = [f"`{o.key}` ({o.label})" for o in orders[:listed]]
     more = len(orders) - len(shown)
     tail = f", and {more} more (start typing to see them)" if more > 0 else ""
-    return (
-        f"`{shorten(key.replace('`', ''), 40)}` is not one of your {what} now. "
-        f"You can choose: {', '.join(shown)}{tail}."
-    )
+    typed = shorten(printable(key), 40)
+    named = f"`{typed}` is" if typed else "An empty choice is"
+    return f"{named} not one of your {what} now. You can choose: {', '.join(shown)}{tail}."
+
+
+def printable(typed: str) -> str:
+    """What a player typed, safe to quote back: no backticks, which would end the quote, and
+    no control or format characters (a right-to-left override would turn the rest of the
+    line around on the reader's screen)."""
+    return "".join(
+        c for c in typed.replace("`", "") if unicodedata.category(c) not in ("Cc", "Cf")
+    ).strip()
 
 
 def _then_the_bot(

@@ -15,6 +15,9 @@ threads slower than drawing on the loop itself) and 23 ms against 31. The price 
 start, paid when the bot starts (:meth:`RenderPool.start`, with every renderer imported there)
 rather than at the first picture, and a copy of each view and PNG between processes, which is
 small; each worker holds about 70 MB once it has drawn every kind of picture.
+
+The engine's share of a command runs in the same workers (:mod:`bot.engine_work`), for the
+same reason and one more: in a thread it would make the loop wait for the GIL.
 """
 
 from __future__ import annotations

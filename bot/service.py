@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any
 
 from bot import errors
 from bot.engine_work import (
@@ -56,7 +56,6 @@ from games.core.replay import ReplayReport, Step, replay
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
 
-T = TypeVar("T")
 STEP_KINDS = ("create", "action", "bot", "undo")
 """Log entries that replay folds; an ``undo`` takes back the orders its action lists."""
 

@@ -85,3 +85,23 @@ async def test_a_system_that_cannot_be_sent_is_worked_out_in_a_thread() -> None:
 
 def strike() -> Given:
     return Given("red", None, "strike", ["red"])
+
+
+@pytest.mark.parametrize(
+    ("typed", "quoted"),
+    [
+        ("charge\u202e\u0308\u200b🎯", "`charge\u0308🎯` is"),
+        ("`go`", "`go` is"),
+        ("", "An empty choice is"),
+        ("\u200b\t", "An empty choice is"),
+        ("x" * 300, "`" + "x" * 39 + "…` is"),
+    ],
+)
+def test_a_refused_key_is_quoted_back_without_what_would_garble_the_line(
+    typed: str, quoted: str
+) -> None:
+    """A right-to-left override, a zero-width space, a tab or a backtick typed into
+    `/game order` is left out of the refusal's quote; the rest is quoted, shortened."""
+    orders = DUEL.legal_orders(solo_game()[0], "red")
+    said = engine_work.not_offered(typed, orders, "choices", 10)
+    assert said.startswith(quoted + " not one of your choices now. You can choose: `strike`")
