@@ -27,6 +27,16 @@ if TYPE_CHECKING:
     from bot.sandbox import DiscordSandbox
 
 
+async def freeze_when_ready(bot: LaagerBot) -> None:
+    """Once the bot is connected, keep what it built on the way out of the collector's sight
+    too: its commands, cogs, settings, grammars and the guilds' state live as long as the
+    process, and each full collection walked them again, for 13 to 22 ms on the event loop
+    about every 9 s at 100 channels."""
+    await bot.wait_until_ready()
+    gc.collect()
+    gc.freeze()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laager", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -125,7 +135,11 @@ def _run(settings: Settings) -> int:
             # go, instead of dying mid-write.
             stopping = asyncio.get_running_loop()
             stopping.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-            await bot.start(settings.discord_token)
+            frozen = asyncio.ensure_future(freeze_when_ready(bot))
+            try:
+                await bot.start(settings.discord_token)
+            finally:
+                frozen.cancel()
 
     try:
         asyncio.run(run())

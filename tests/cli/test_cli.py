@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import os
 import subprocess
 import sys
@@ -11,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.app import InsecureSeed, LaagerBot
+from bot.cli import freeze_when_ready
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,3 +110,25 @@ def test_sandbox_run_fails_where_discord_would_refuse_the_commands(tmp_path: Pat
     assert "/oversized (8001 characters)" in run.stdout
     assert "- /oversized: Command exceeds maximum size (8000)" in run.stderr
     assert "Traceback" not in run.stdout + run.stderr
+
+
+async def test_the_bot_freezes_what_it_built_once_it_is_ready() -> None:
+    """Commands, cogs and the guilds' state last as long as the process: once the bot is
+    ready they leave the collector's sight, so a full collection does not walk them."""
+
+    class Starting:
+        def __init__(self) -> None:
+            self.ready = asyncio.Event()
+
+        async def wait_until_ready(self) -> None:
+            await self.ready.wait()
+
+    bot = Starting()
+    built = [[n] for n in range(20_000)]
+    freezing = asyncio.ensure_future(freeze_when_ready(bot))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    before = gc.get_freeze_count()
+    assert not freezing.done(), "it froze before the bot was ready"
+    bot.ready.set()
+    await freezing
+    assert gc.get_freeze_count() >= before + len(built)
