@@ -16,6 +16,7 @@ import discord
 from bot import render_pool
 from bot.log_guard import known
 from bot.logs import bind_game
+from bot.loop_priority import make_way
 from bot.metrics import RENDER_SECONDS
 from bot.next_steps import CommandFor, ways
 from bot.reach import speaks_here
@@ -231,6 +232,7 @@ async def post_new(
         await interaction.edit_original_response(view=None)
     if owed:
         posted = await send_owed_post(bot, update, kwargs)
+        await make_way()  # the post is up: what follows it can wait for newcomers
         await retire_previous(interaction, update.game.id, previous)
         if placeholder:
             await interaction.delete_original_response()

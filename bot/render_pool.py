@@ -39,10 +39,16 @@ from multiprocessing import get_context
 from typing import Literal, ParamSpec, TypeVar
 
 import renderers
+from bot.loop_priority import make_way
 
 log = logging.getLogger(__name__)
 CAP = 4
 """At most this many pictures are drawn at once, however many cores the machine has."""
+WORKER_NICENESS = 10
+"""How much lower than the bot's a worker's scheduling priority is. When the loop and the
+workers want the same cores, the loop answers first and a picture waits: a player notices a
+press that is not acknowledged sooner than a map that comes a few milliseconds later. A
+worker alone on a core still runs at full speed."""
 ORPHAN_CHECK_SECONDS = 0.5
 """How often a worker checks that its bot is still there."""
 
@@ -57,11 +63,13 @@ def pool_size(cap: int = CAP) -> int:
 
 
 def start_worker() -> None:
-    """Set a worker up: it leaves with its bot, and has every renderer imported already.
-    What the imports built (fonts, the games' tables) lasts as long as the worker, so it is
-    kept out of the collector's sight: each full collection walked its 110,000 objects for
-    45 to 60 ms, holding up the picture or order in hand."""
+    """Set a worker up: it leaves with its bot, runs at a lower priority than the bot, and
+    has every renderer imported already. What the imports built (fonts, the games' tables)
+    lasts as long as the worker, so it is kept out of the collector's sight: each full
+    collection walked its 110,000 objects for 45 to 60 ms, holding up the picture or order in
+    hand."""
     threading.Thread(target=_leave_with, args=(os.getppid(),), daemon=True).start()
+    os.nice(WORKER_NICENESS)
     import_renderers()
     gc.collect()
     gc.freeze()
@@ -121,17 +129,21 @@ class RenderPool:
 
     async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``job(*args, **kwargs)`` in a worker; the loop is free while it runs. A pool whose
-        worker died (killed for memory, say) is replaced and the picture drawn again, once."""
+        worker died (killed for memory, say) is replaced and the picture drawn again, once.
+        The result comes back after the interactions that arrived meanwhile are read
+        (:func:`bot.loop_priority.make_way`)."""
         loop = asyncio.get_running_loop()
         call = partial(job, *args, **kwargs)
         try:
-            return await loop.run_in_executor(self.executor(job), call)
+            result = await loop.run_in_executor(self.executor(job), call)
         except BrokenProcessPool:
             log.warning("a render worker died; starting the render pool again")
             broken, self._processes = self._processes, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self.executor(job), call)
+            result = await loop.run_in_executor(self.executor(job), call)
+        await make_way()  # what follows a job is the rest of a command: newcomers first
+        return result
 
     def close(self, wait: bool = False) -> None:
         """Stop the workers; ``wait`` for them to exit (a process that is about to end)."""
