@@ -134,12 +134,20 @@ def _run(settings: Settings) -> int:
             # hand finish, close the gateway and the database, and let the render workers
             # go, instead of dying mid-write.
             stopping = asyncio.get_running_loop()
-            stopping.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+            closing: list[asyncio.Future[None]] = []
+            stopping.add_signal_handler(
+                signal.SIGTERM, lambda: closing.append(asyncio.ensure_future(bot.close()))
+            )
             frozen = asyncio.ensure_future(freeze_when_ready(bot))
             try:
                 await bot.start(settings.discord_token)
             finally:
                 frozen.cancel()
+                # The gateway's end lets start() return while that close is still closing
+                # the database; leaving the client would not wait for it (the client looks
+                # closed already), and the run's end would cancel it mid-way, which logged
+                # an error for each PostgreSQL connection.
+                await asyncio.gather(*closing)
 
     try:
         asyncio.run(run())

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import signal
+import sys
 
 from bot.announce import POSTED
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage import Store, create_engine, session_factory
-from tests.e2e.processes import bot_process, wait_disconnected
+from tests.e2e.processes import ROOT, bot_env, bot_process, wait_disconnected
 
 
 async def test_restart_mid_game_keeps_state_and_old_buttons_work(
@@ -60,3 +62,33 @@ async def test_two_processes_fifty_concurrent_orders_on_postgres(
         assert len([e for e in events if e.kind == "action"]) == len(won)
     finally:
         await engine.dispose()
+
+
+async def test_a_bot_stopped_on_postgres_closes_its_connections_without_an_error(
+    sandbox: DiscordSandbox, postgres_database_url: str, alice: SandboxUser
+) -> None:
+    """SIGTERM, as Docker sends it: the commands in hand finish, then the gateway, the HTTP
+    session and the database close, and nothing is logged as an error. (Planted: when the run
+    does not wait for the SIGTERM's close, it ends while that close is closing the PostgreSQL
+    connections, and each logs "Exception closing connection".)"""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        cwd=ROOT,
+        env=bot_env(sandbox, postgres_database_url),
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await sandbox.wait_ready(timeout=60)
+        await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+        child.send_signal(signal.SIGTERM)
+        _, errors = await asyncio.wait_for(child.communicate(), 30)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+    assert child.returncode == 0
+    logged = errors.decode()
+    assert '"level": "error"' not in logged and "Traceback" not in logged, logged[-3000:]
