@@ -3,8 +3,7 @@
 asyncio runs the tasks it has woken before it reads the sockets again, so a command whose
 order or picture just came back from a worker goes on with its commit, its composing and its
 sending (2 to 5 ms as a rule, up to 20 on a busy machine) while an interaction that has just
-arrived waits to be read, and again to be answered. Discord gives the answer 3 seconds; the
-players feel every one of those milliseconds on each press.
+arrived waits to be read, and again to be answered: the wait shows on every press.
 
 :func:`make_way` waits on a timer that is already due. The loop moves due timers to its queue
 after what it read from the sockets in the same pass, so whatever arrived meanwhile is read

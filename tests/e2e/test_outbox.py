@@ -258,3 +258,24 @@ async def test_a_recap_sent_before_a_crash_is_not_posted_again_by_the_worker(
     assert len(recaps) == 1, "the game's end came with its recap"
     assert await send_due(laager) == 1
     assert posts_saying(sandbox, CHART_TITLE) == recaps
+
+
+async def test_once_an_orders_post_is_up_the_rest_of_the_command_makes_way(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Retiring the old buttons, the private answer and the outbox's bookkeeping wait for
+    the interactions that arrived meanwhile (bot.loop_priority), and only after the post
+    is in the channel (planted: without the call, no way is made there)."""
+    await two_player_duel(sandbox, alice, bob)
+    seen: list[int] = []
+
+    async def noted() -> None:
+        seen.append(len(posts_saying(sandbox, "red strikes")))
+
+    monkeypatch.setattr(bot.announce, "make_way", noted)
+    await sandbox.slash(alice, "game order", {"choice": "strike"})
+    assert seen == [1]
