@@ -4,8 +4,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Protocol
 
 Condition = Callable[[], bool]
+
+
+class BotWorkProbe(Protocol):
+    """What a bot in the sandbox's process is doing (bot_work.py)."""
+
+    @property
+    def here(self) -> bool:
+        """Whether the bot runs in this process (its interactions' tasks were seen)."""
+
+    @property
+    def started(self) -> int:
+        """How many of its tasks have been followed so far: a mark for :meth:`busy`."""
+
+    def busy(self, since: int) -> bool:
+        """Whether a task it started after the mark ``since`` is unfinished."""
 
 
 class ActivityMonitor:
@@ -21,6 +37,9 @@ class ActivityMonitor:
         self.last_change = 0.0
         self.held_until = 0.0
         """Until when the bot is expected to be waiting on a spent rate limit, with more to send."""
+        self.bot_work: BotWorkProbe | None = None
+        """What a bot in this process is doing: with it, an interaction's traffic settles as
+        soon as nothing is in flight and the work it set off is done, with no quiet spell."""
         self._waiters: dict[asyncio.Future[bool], Condition | None] = {}
         """Each waiter's condition; None wakes it on any change."""
         self._pass_due = False
@@ -78,17 +97,27 @@ class ActivityMonitor:
             return False
         return await self._changed(condition, deadline) or condition()
 
-    async def wait_quiet(self, quiet: float, deadline: float) -> bool:
+    async def wait_quiet(self, quiet: float, deadline: float, since: int | None = None) -> bool:
         """Wait until no request is in flight, no spent rate limit holds the bot back, and
-        nothing changed for `quiet` seconds."""
+        either a bot in this process has finished the tasks it started after the mark
+        ``since`` (:class:`BotWorkProbe`) or, for a bot elsewhere or without a mark, nothing
+        changed for `quiet` seconds."""
+        probe = self.bot_work
+        follow = probe is not None and probe.here and since is not None
         while True:
             now = self.now()
-            quiet_at = max(self.last_change, self.held_until) + quiet
-            if self.in_flight == 0 and now >= quiet_at:
+            if follow:
+                assert probe is not None and since is not None
+                quiet_at = self.held_until
+                working = self.in_flight > 0 or probe.busy(since)
+            else:
+                quiet_at = max(self.last_change, self.held_until) + quiet
+                working = self.in_flight > 0
+            if not working and now >= quiet_at:
                 return True
             if now >= deadline:
                 return False
-            wake_at = deadline if self.in_flight else min(deadline, quiet_at)
+            wake_at = deadline if working else min(deadline, quiet_at)
             await self._changed(None, max(wake_at, now))
 
 

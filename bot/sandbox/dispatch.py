@@ -77,6 +77,8 @@ class InteractionDispatcher:
         )
         payload = interaction_create_payload(self._backend.state, interaction, data)
         interaction.answer_by = self._backend.activity.now() + ANSWER_WITHIN
+        work = self._backend.activity.bot_work
+        interaction.work_mark = work.started if work is not None else None
         session.dispatch("INTERACTION_CREATE", payload)
         self._backend.activity.touch()
         try:
@@ -120,7 +122,9 @@ class InteractionDispatcher:
             raise SandboxTimeout(
                 f"{who}: the bot deferred but sent no follow-up, edit or message within {limit:g} s"
             )
-        if quiet is not None and not await activity.wait_quiet(quiet, deadline):
+        if quiet is not None and not await activity.wait_quiet(
+            quiet, deadline, interaction.work_mark
+        ):
             raise SandboxTimeout(f"{who}: the bot's REST traffic did not settle within {limit:g} s")
 
     def _record(self, interaction: SandboxInteraction, reason: str) -> None:

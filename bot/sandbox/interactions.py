@@ -56,6 +56,8 @@ class SandboxInteraction:
     follow-up arrives; a deferred update once anything visible follows it."""
     answer_by: float | None = None
     """The event-loop time after which an initial response is refused."""
+    work_mark: int | None = None
+    """How many tasks the bot in this process had started when this was sent (bot_work.py)."""
     answered_at: float | None = None
     """The event-loop time the initial response (or deferral) arrived."""
     failure: str | None = None

@@ -3,7 +3,8 @@
 Tests and the `laager sandbox` command drive the bot through it the way players do:
 slash commands, button clicks, selects, autocomplete and modals, then read back what the
 bot posted in channels, in DMs and ephemerally. Each driver call returns once the bot has
-answered, finished any deferral, and its REST traffic has been quiet for `quiet` seconds.
+answered, finished any deferral, and its REST traffic has settled: a bot in the same process
+has finished the tasks the interaction set off, one elsewhere has been quiet for `quiet` seconds.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Self
 from bot.sandbox import components, installs, payloads, permissions
 from bot.sandbox.activity import ActivityMonitor
 from bot.sandbox.backend import Backend
+from bot.sandbox.bot_work import BotWork
 from bot.sandbox.command_limits import RegistrationRules
 from bot.sandbox.command_options import OptionBuilder, offered_locally
 from bot.sandbox.commands import CHAT_INPUT, CommandRegistry
@@ -111,17 +113,21 @@ class DiscordSandbox:
             limits=self.rate_limits,
         )
         self._server = SandboxServer(self._backend, guard)
+        self._bot_work = BotWork(activity)
         self._dispatcher = InteractionDispatcher(self._backend)
 
     # lifecycle and addresses
 
     async def start(self) -> None:
-        """Serve REST and the gateway on 127.0.0.1 at a free port."""
+        """Serve REST and the gateway on 127.0.0.1 at a free port, and follow the work of a
+        bot started in this process afterwards (bot_work.py)."""
+        self._bot_work.install()
         await self._server.start()
 
     async def stop(self) -> None:
         """Close gateway connections and the server (stop the bot first)."""
         await self._server.stop()
+        self._bot_work.uninstall()
 
     async def __aenter__(self) -> Self:
         await self.start()

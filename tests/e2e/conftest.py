@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import LaagerBot, running_bot
-from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.sandbox.spec_validation import load_openapi
 from bot.settings import Settings
 
@@ -17,6 +17,19 @@ TEST_SYSTEMS = ["tests.fixtures.duel:PAIRING"]
 RATE_SCALE = 0.1
 """Discord's rate-limit windows, ten times shorter: the limits hold, the suite stays quick
 (tests/sandbox/test_rate_limits.py holds discord.py to them at Discord's own scale)."""
+DRIVER_TIMEOUT = 30.0
+"""How long a driver call may wait for the bot to finish what it set off: a game's end draws
+its recap, which on a busy two-core machine running tests in parallel can take ten seconds."""
+
+
+def is_recap(message: Message) -> bool:
+    """Whether this is the recap a finished game posts after its last position."""
+    return any(str(embed.get("title", "")).startswith("Recap") for embed in message.embeds)
+
+
+def newest_post(sandbox: DiscordSandbox) -> Message:
+    """The newest post of the game itself, past the recap that follows a game's end."""
+    return next(m for m in reversed(sandbox.messages()) if not is_recap(m))
 
 
 def bot_settings(
@@ -46,7 +59,7 @@ def frozen_heap() -> None:
 
 @pytest.fixture
 async def sandbox() -> AsyncIterator[DiscordSandbox]:
-    sb = DiscordSandbox(rate_scale=RATE_SCALE)
+    sb = DiscordSandbox(rate_scale=RATE_SCALE, timeout=DRIVER_TIMEOUT)
     await sb.start()
     try:
         yield sb

@@ -14,6 +14,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.traffic import Traffic, tally
 from bot.service import Place
 from games.core.engine import JSON, GameSystem, Viewer
+from tests.e2e.conftest import is_recap
 from tests.e2e.leak_audit import Player, bots_order
 
 
@@ -35,6 +36,8 @@ class Measured:
     hand_overs: dict[int, int] = field(default_factory=dict)
     """Per turn, how often the game passed to another person within a phase (or, in the
     first turn, a player took a seat)."""
+    recap: Traffic = field(default_factory=Traffic)
+    """The recap a finished game posts, counted apart from its turns."""
 
     def within_bound(self) -> list[str]:
         """Turns with more posts than phases and hand-overs within a phase: each phase is
@@ -123,8 +126,10 @@ async def measure(
             if now == before:
                 measured.hand_overs[turn] = measured.hand_overs.get(turn, 0) + 1
         before, acting = now, user
-        traffic = tally(sandbox.events[cursor:], seen)
+        events = sandbox.events[cursor:]
         cursor = len(sandbox.events)
+        measured.recap += tally([e for e in events if is_recap(e.message)], seen)
+        traffic = tally([e for e in events if not is_recap(e.message)], seen)
         measured.turns[turn] = measured.turns.get(turn, Traffic()) + traffic
         if user is None or measured.orders >= limit:
             measured.over = game.status != "active"

@@ -15,7 +15,7 @@ from bot.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.components import clickable_buttons
 from bot.sandbox.models import Message
-from tests.e2e.conftest import bot_settings
+from tests.e2e.conftest import bot_settings, newest_post
 
 SYSTEMS: list[str] = []  # the built-in systems only
 PREFERENCE = (
@@ -135,7 +135,7 @@ async def test_solo_game_played_to_its_end(
     fired = moved = False
     for _ in range(400):
         message = latest_with_buttons(sandbox)
-        if message is None or "Game over" in sandbox.messages()[-1].text():
+        if message is None or "Game over" in newest_post(sandbox).text():
             break
         labels = [b["label"] for b in clickable_buttons(message.components)]
         if not fired and any(label.startswith("End British") for label in labels):
@@ -147,8 +147,7 @@ async def test_solo_game_played_to_its_end(
             if moved:
                 continue
         await press(sandbox, alice, pick(message), message)
-    final = sandbox.messages()[-1]
-    assert "Game over" in final.text()
+    assert "Game over" in newest_post(sandbox).text()
     assert fired and moved
     status = await sandbox.slash(alice, "game verify")
     assert "verified" in status.response.content

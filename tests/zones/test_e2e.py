@@ -28,7 +28,7 @@ from games.zones import policy, setup
 from games.zones.hidden import zulu_strengths
 from games.zones.state import BRITISH, ZULU
 from games.zones.system import SYSTEM
-from tests.e2e.conftest import alice, bob, bot_settings, sandbox, sqlite_url
+from tests.e2e.conftest import alice, bob, bot_settings, newest_post, sandbox, sqlite_url
 from tests.zones.test_strength_dms import play_until_advance
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
@@ -158,7 +158,7 @@ async def test_solo_rorkes_drift_to_its_end(
 
     steps, kinds, _changed = await play_out(sandbox, laager, {BRITISH: alice})
     assert steps > 20 and {"end", "fire"} <= kinds
-    last = sandbox.messages()[-1]
+    last = newest_post(sandbox)
     assert "Game over" in last.text() and last.components == []
     assert [a.filename for a in last.attachments] == ["map.png"]
     assert not ZULU_STRENGTH.search(channel_text(sandbox))
