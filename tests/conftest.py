@@ -17,6 +17,7 @@ from sqlalchemy import make_url
 
 from bot.storage import Store, create_engine, session_factory, upgrade
 from bot.storage.models import Base
+from tests import profiles  # noqa: F401 - registers the Hypothesis profiles
 from tests.postgres.server import (
     PostgresServer,
     ServerUnavailable,
@@ -25,6 +26,12 @@ from tests.postgres.server import (
 )
 
 BACKENDS = ["sqlite", "postgres"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests go first: in a parallel run the long ones then overlap the many short
+    ones, instead of one of them running alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(scope="session")

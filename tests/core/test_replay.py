@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games.core.dice import Dice
 from games.core.replay import Step, replay
 from tests.fixtures.duel import SYSTEM
+from tests.profiles import scaled
 
 SEED = "11" * 32
 
@@ -32,7 +33,7 @@ def play(seed: str, orders: list[str]) -> tuple[dict, list[Step]]:
     return state, steps
 
 
-@settings(max_examples=200)
+@settings(max_examples=scaled(200))
 @given(st.lists(st.sampled_from(["strike", "rally", "tally", "bot"]), max_size=40))
 def test_folding_the_log_reproduces_the_final_state(orders: list[str]) -> None:
     state, steps = play(SEED, orders)

@@ -11,6 +11,7 @@ from games.core.engine import Viewer
 from games.core.replay import Step, replay
 from games.core.undo import Given, reveals
 from tests.fixtures.duel import SYSTEM
+from tests.profiles import scaled
 
 SEED = "33" * 32
 
@@ -39,7 +40,7 @@ def play(orders: list[str]) -> tuple[dict, list[Step]]:
     return state, steps
 
 
-@settings(max_examples=150)
+@settings(max_examples=scaled(150))
 @given(st.lists(st.sampled_from(["strike", "rally", "tally", "undo"]), max_size=30))
 def test_a_log_with_undos_replays_to_the_same_state(orders: list[str]) -> None:
     state, steps = play(orders)

@@ -3,9 +3,9 @@ violation at the end of a phase, and steps only ever go down."""
 
 from __future__ import annotations
 
-import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +16,14 @@ from games.last_stand import combat, movement
 from games.last_stand.board import board
 from games.last_stand.state import STACK_LIMIT, UNITS, phase_kind, stack_strength, zulus_by_hex
 from games.last_stand.system import CURRENT_RULES, SYSTEM
+from tests.profiles import scaled
 
 STEP_LIMIT = 4000
-GAMES = int(os.environ.get("LAST_STAND_GAMES", "2000"))
-"""Random games per run (about a quarter of a second each); LAST_STAND_GAMES changes it."""
+GAMES = scaled(2000)
+"""Random games per run, about a quarter of a second each."""
+SHARDS = 8
+"""The games are dealt out in this many tests, so that a parallel run spreads them over its
+workers."""
 
 
 def random_order(state: dict, side: str, rng: random.Random, dice: Dice) -> dict:
@@ -138,9 +142,11 @@ def play(seed: int, scenario: str) -> dict:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@pytest.mark.parametrize("shard", range(SHARDS))
+@settings(max_examples=max(1, GAMES // SHARDS), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), scenario=st.sampled_from(["historical", "free-setup"]))
-def test_random_legal_games_keep_the_invariants(seed: int, scenario: str) -> None:
+def test_random_legal_games_keep_the_invariants(shard: int, seed: int, scenario: str) -> None:
     state = play(seed, scenario)
     assert state["result"]["winner"] in ("british", "zulu")
     assert state["phase"] == "over" and state["turn"] <= 6

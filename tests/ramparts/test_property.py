@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from games.ramparts.actions import legal, perform
 from games.ramparts.phases import run
 from games.ramparts.state import Ctx, State, copy_state, in_game_cards, in_game_chits
 from games.ramparts.system import SYSTEM, new_state
+from tests.profiles import scaled
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -38,7 +40,8 @@ def conserved(s: State, cards: Counter, chits: Counter) -> None:
     assert len(inside) == len(set(inside)), "one iButho per interior box (5.1.2)"
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=scaled(2000), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), options=OPTIONS)
 def test_random_games_conserve_cards_and_chits(seed: int, options: dict) -> None:
     """Thousands of random legal games through the engine, checked after every order."""
@@ -62,7 +65,7 @@ def test_random_games_conserve_cards_and_chits(seed: int, options: dict) -> None
     conserved(s, cards, chits)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60))
 @given(seed=st.integers(0, 10**9))
 def test_random_games_through_apply(seed: int) -> None:
     """The public contract: apply never mutates its input and refuses nothing it offered."""

@@ -25,6 +25,7 @@ from bot.cogs.referee.sotq_transport import SotqTransportCog
 from games.core.dice import Dice
 from games.core.errors import LaagerError
 from games.tables import TableError, apply_overrides, load_tables, sotq
+from tests.profiles import scaled
 
 TABLES = load_tables()
 RULED = apply_overrides(TABLES, {"sotq_firing.weapons.blr.ranges.long": 26})
@@ -330,7 +331,7 @@ def test_every_table_command_is_covered() -> None:
     assert paths == set(COMMANDS) | {"sotq-army notes"}
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=scaled(1500))
 @given(st.data())
 def test_every_command_answers_every_combination(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(sorted(COMMANDS)))

@@ -17,6 +17,7 @@ from games.referee.deck import (
     reshuffle,
 )
 from games.tables import load_tables, sotq
+from tests.profiles import scaled
 
 TABLES = load_tables()
 SEED = "ab" * 32
@@ -74,7 +75,7 @@ def test_bad_decks_are_refused(options: dict, words: str) -> None:
         new_deck(SEED, TABLES, **options)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40))
 @given(
     st.lists(st.sampled_from(ALL), min_size=1, unique=True),
     st.none() | st.sampled_from(sorted(sotq.conflicts(TABLES))),

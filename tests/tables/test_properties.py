@@ -6,12 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.tables import Result, qref, sotq
+from tests.profiles import scaled
 
 D6 = st.integers(1, 6)
 D10 = st.integers(1, 10)
 AVERAGE = st.sampled_from([2, 3, 4, 5])
 OFFICER = st.integers(-3, 3)
-examples = settings(max_examples=60, deadline=None)
+examples = settings(max_examples=scaled(60))
 
 
 def _explained(result: Result) -> None:

@@ -19,7 +19,8 @@ games reach melee, charges, the burning hospital and the night turns. After ever
 - the state survives a JSON round trip;
 - now and then, no viewer is shown a secret not theirs (3.1).
 
-``ZONES_GAMES`` sets the number of games (2,000 unless told).
+Two thousand games under the full Hypothesis profile (tests/profiles.py), fewer under a
+smaller one.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import os
 import random
 import re
 from collections import Counter
@@ -44,11 +44,12 @@ from games.zones.forces import load_forces
 from games.zones.orders import legal
 from games.zones.state import COUNTER_LIMIT, COUNTER_MAX, State, board_of, limit_sp, place_british
 from games.zones.system import SYSTEM
+from tests.profiles import scaled
 from tests.zones.helpers import SEED, arrange
 from tests.zones.test_hidden_and_play import leaks
 
-GAMES = int(os.environ.get("ZONES_GAMES", "2000"))
-"""Random games per run; ZONES_GAMES changes it."""
+GAMES = scaled(2000)
+"""Random games per run."""
 
 ORDER_LIMIT = 5000
 """More orders than any game of 16 turns needs: a game still going after this many is stuck."""
@@ -360,6 +361,7 @@ def play(config: Config, game: int, tally: Tally) -> State:
     return s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=[c.name for c in CONFIGS])
 def test_random_legal_games_hold_every_invariant(config: Config) -> None:
     at = CONFIGS.index(config)
