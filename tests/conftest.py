@@ -5,6 +5,7 @@ PostgreSQL databases are slow to create, so the migrated one is shared by the wh
 session and emptied before each test; migration tests get fresh blank databases.
 """
 
+import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -28,10 +29,11 @@ from tests.postgres.server import (
 BACKENDS = ["sqlite", "postgres"]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests go first: in a parallel run the long ones then overlap the many short
-    ones, instead of one of them running alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core, at most eight. Much of the suite waits on sockets,
+    timers and other processes rather than computing, and on two cores four workers finished
+    the quick run in 3.5 minutes where two took 4.3."""
+    return min(8, 2 * (os.cpu_count() or 1))
 
 
 @pytest.fixture(scope="session")

@@ -59,6 +59,7 @@ async def stored_rows(bot: LaagerBot) -> tuple[int, int, int]:
         )
 
 
+@pytest.mark.slow
 async def test_a_won_or_lost_battle_goes_into_the_ledger_and_the_next_one_starts_there(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
 ) -> None:

@@ -33,6 +33,7 @@ def database(request: pytest.FixtureRequest) -> str:
     return url
 
 
+@pytest.mark.slow
 async def test_random_kills_lose_no_order_and_announce_each_once(
     sandbox: DiscordSandbox, database: str, alice: SandboxUser, bob: SandboxUser
 ) -> None:

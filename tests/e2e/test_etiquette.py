@@ -25,6 +25,7 @@ async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[Laag
         yield bot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system_id", ["last-stand", "ramparts"])
 async def test_counts_of_a_solo_game(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, system_id: str
@@ -222,6 +223,7 @@ async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
     assert any(bot.announce.BEHIND in m.text() for m in posts)
 
 
+@pytest.mark.slow
 async def test_a_two_player_game_posts_per_phase_and_pings_per_hand_over(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
 ) -> None:

@@ -46,6 +46,7 @@ def seats_for(bot: LaagerBot, system_id: str, mode: str, people: list[SandboxUse
     return dict(zip(human, people, strict=False))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("system_id", "mode", "scenario"), PEOPLE_PLAY, ids=lambda x: x or "default"
 )
@@ -70,6 +71,7 @@ async def test_no_secret_reaches_anyone_who_may_not_know_it(
     assert audit.findings == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system", [s for s in REAL if "bots" in s.modes], ids=lambda s: s.id)
 async def test_bot_against_bot_games_leak_nothing(
     sandbox: DiscordSandbox,

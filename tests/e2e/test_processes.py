@@ -6,12 +6,15 @@ import asyncio
 import signal
 import sys
 
+import pytest
+
 from bot.announce import POSTED
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage import Store, create_engine, session_factory
 from tests.e2e.processes import ROOT, bot_env, bot_process, wait_disconnected
 
 
+@pytest.mark.slow
 async def test_restart_mid_game_keeps_state_and_old_buttons_work(
     sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser, bob: SandboxUser
 ) -> None:

@@ -11,6 +11,8 @@ import asyncio
 import signal
 import sys
 
+import pytest
+
 from bot.sandbox import DiscordSandbox, SandboxInteraction, SandboxUser, rendering
 from bot.service import replay_steps
 from bot.storage import Store, create_engine, session_factory
@@ -61,6 +63,7 @@ def posts_showing(sandbox: DiscordSandbox, channel: int) -> dict[int, str]:
     return shown
 
 
+@pytest.mark.slow
 async def test_two_processes_four_shards_one_killed_and_restarted(
     sandbox: DiscordSandbox, postgres_database_url: str, alice: SandboxUser, bob: SandboxUser
 ) -> None:

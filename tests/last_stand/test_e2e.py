@@ -115,6 +115,7 @@ async def move_once(sandbox: DiscordSandbox, user: SandboxUser) -> bool:
     return False
 
 
+@pytest.mark.slow
 async def test_solo_game_played_to_its_end(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
 ) -> None:

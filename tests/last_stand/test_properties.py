@@ -21,7 +21,7 @@ from tests.profiles import scaled
 STEP_LIMIT = 4000
 GAMES = scaled(2000)
 """Random games per run, about a quarter of a second each."""
-SHARDS = 8
+SHARDS = 16
 """The games are dealt out in this many tests, so that a parallel run spreads them over its
 workers."""
 

@@ -57,6 +57,7 @@ def find(message: Message, key: str) -> tuple[str, str | None]:
     raise AssertionError(f"order {key} is not offered on {message.text()}")
 
 
+@pytest.mark.slow
 async def test_solo_game_to_its_victory_level(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
 ) -> None:

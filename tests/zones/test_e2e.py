@@ -146,6 +146,7 @@ def channel_text(sandbox: DiscordSandbox) -> str:
     return "\n".join(m.text() for m in sandbox.messages() if m.recipient is None)
 
 
+@pytest.mark.slow
 async def test_solo_rorkes_drift_to_its_end(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
 ) -> None:
@@ -166,6 +167,7 @@ async def test_solo_rorkes_drift_to_its_end(
     assert "Zulu stack in zone" not in dms and not ZULU_STRENGTH.search(dms)
 
 
+@pytest.mark.slow
 async def test_two_player_isandlwana_to_its_end(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
 ) -> None:
