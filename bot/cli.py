@@ -1,30 +1,27 @@
-"""The ``laager`` command: run the bot, manage the database, or try it offline."""
+"""The ``laager`` command: run the bot, manage the database, or try it offline.
+
+Each command imports what it uses when it runs: ``laager health``, which the image's
+HEALTHCHECK runs every 30 seconds, loads nothing of the bot but its small probe.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import gc
+import importlib
 import logging
 import os
 import signal
 import sys
-import tempfile
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot import db_commands as db_data
-from bot import render_pool
-from bot.logs import configure_logging
-from bot.settings import Settings
-from bot.sharding import ShardSpecError, check_shards, parse_shard_ids
-from bot.storage.single_process import DatabaseInUse, hold_database
 
 if TYPE_CHECKING:
     from bot.app import LaagerBot
-    from bot.sandbox import DiscordSandbox
+    from bot.settings import Settings
 
 
 def freeze_what_lasts() -> None:
@@ -69,6 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     sandbox.add_argument("--seed", help="make the run reproducible")
     sandbox.add_argument("--out", type=Path, help="save attachments (maps) into this folder")
     args = parser.parse_args(argv)
+    if args.command == "health":
+        from bot.health_probe import check
+
+        return check()
+    from bot.logs import configure_logging
+    from bot.settings import Settings
+    from bot.sharding import ShardSpecError
+
     settings = Settings()
     sandbox_run = args.command == "sandbox"
     configure_logging(
@@ -85,8 +90,6 @@ def main(argv: list[str] | None = None) -> int:
         return _run(settings)
     if args.command == "db" and args.db_command in db_data.COMMANDS:
         return db_data.run_command(settings, args)
-    if args.command == "health":
-        return _health(settings)
     if args.command == "db":
         return asyncio.run(_db(settings, args.db_command, getattr(args, "revision", None)))
     lines = args.script.read_text().splitlines() if args.script else None
@@ -95,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def sharded(settings: Settings, shards: str | None, shard_count: int | None) -> Settings:
     """The settings with the command line's shards (over SHARD_IDS and SHARD_COUNT), checked."""
+    from bot.sharding import check_shards, parse_shard_ids
+
     update: dict[str, object] = {}
     if shards is not None:
         update["shard_ids"] = parse_shard_ids(shards)
@@ -118,8 +123,10 @@ def _run(settings: Settings) -> int:
     if not settings.discord_token:
         print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
         return 2
+    from bot import render_pool
     from bot.app import LaagerBot, point_at
     from bot.command_sync import CommandsRefused
+    from bot.storage.single_process import DatabaseInUse, hold_database
 
     try:
         database_lock = hold_database(settings.database_url)
@@ -162,17 +169,6 @@ def _run(settings: Settings) -> int:
     return 0
 
 
-def _health(settings: Settings) -> int:
-    from bot.status_server import probe
-
-    if settings.status_port is None:
-        print("Set STATUS_PORT to the port the bot serves /health on.")
-        return 2
-    status, body = probe(settings.status_host, settings.status_port)
-    print(body)
-    return 0 if status == 200 else 1
-
-
 async def _db(settings: Settings, command: str, revision: str | None) -> int:
     from bot.storage import db
 
@@ -184,46 +180,30 @@ async def _db(settings: Settings, command: str, revision: str | None) -> int:
     return 0
 
 
+SANDBOX_MODULE = "bot.sandbox.laager_offline"
+SANDBOX_MISSING = (
+    "`laager sandbox` needs Discord-in-a-box, a development tool installed apart. From a "
+    "checkout of Laager: pip install -e '.[sandbox]' (or '.[dev]', which includes it)."
+)
+
+
 async def _sandbox(
     settings: Settings, lines: list[str] | None, seed: str | None, out: Path | None
 ) -> int:
-    from bot.app import running_bot
-    from bot.command_sync import CommandsRefused
-    from bot.sandbox import SandboxError
-    from bot.sandbox.runner import run_sandbox
-
-    with tempfile.TemporaryDirectory(prefix="laager-sandbox-") as scratch:
-
-        @asynccontextmanager
-        async def start_bot(sandbox: DiscordSandbox) -> AsyncIterator[LaagerBot]:
-            local = settings.model_copy(
-                update={
-                    "discord_token": sandbox.token,
-                    "discord_api_base": sandbox.api_base,
-                    "discord_gateway_url": sandbox.gateway_url,
-                    "database_url": f"sqlite+aiosqlite:///{scratch}/sandbox.sqlite3",
-                    "seed": seed if seed is not None else settings.seed,
-                    # A local Discord and a scratch database: predictable dice harm no one.
-                    "allow_insecure_seed": True,
-                    "dev_guild_id": None,
-                }
-            )
-            try:
-                async with running_bot(local) as bot:
-                    yield bot
-            except CommandsRefused as refused:
-                raise SandboxError(str(refused)) from None
-
-        return await run_sandbox(
-            start_bot, script=lines, out_dir=out, write=print, read_line=None if lines else _prompt
-        )
-
-
-async def _prompt() -> str | None:
+    """Play against Discord-in-a-box. The bot imports nothing of it: the command finds it by
+    name, and says how to install it where it (or what it needs) is missing."""
     try:
-        return await asyncio.to_thread(input, "laager> ")
-    except EOFError:
-        return None
+        offline = importlib.import_module(SANDBOX_MODULE)
+    except ModuleNotFoundError as missing:
+        name = missing.name or ""
+        if name.startswith(("bot.", "games.", "renderers.")) and not name.startswith(
+            "bot.sandbox"
+        ):
+            raise  # the bot itself is broken, not the sandbox missing
+        print(SANDBOX_MISSING)
+        return 2
+    code: int = await offline.play_offline(settings, lines, seed, out)
+    return code
 
 
 if __name__ == "__main__":

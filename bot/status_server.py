@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import urllib.error
-import urllib.request
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -25,8 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0
-PROBE_TIMEOUT = 5.0
-ANY_ADDRESS = {"", "0.0.0.0", "::"}
 BOT: web.AppKey[LaagerBot] = web.AppKey("bot")
 
 
@@ -94,16 +90,3 @@ class StatusServer:
 
     async def stop(self) -> None:
         await self._runner.cleanup()
-
-
-def probe(host: str, port: int) -> tuple[int, str]:
-    """Ask a bot on this machine for ``/health``: its status and body, or 0 and the reason
-    when nothing answers (what ``laager health`` and the image's HEALTHCHECK run)."""
-    target = "127.0.0.1" if host in ANY_ADDRESS else host
-    try:
-        with urllib.request.urlopen(f"http://{target}:{port}/health", timeout=PROBE_TIMEOUT) as r:
-            return r.status, r.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
-    except OSError as error:
-        return 0, f"no answer from {target}:{port}: {error}"

@@ -115,6 +115,12 @@ LATER = "\n\ndef later() -> None:\n    {}\n"
             "bot/service.py", LATER.format("import bot.announce"), {"acyclic"}, id="bot-cycle"
         ),
         pytest.param(
+            "bot/cli.py",
+            LATER.format("from bot.sandbox import DiscordSandbox"),
+            {"stand-in-apart"},
+            id="bot>sandbox",
+        ),
+        pytest.param(
             "games/core/dice.py",
             LATER.format("import games.core.engine"),
             {"acyclic"},

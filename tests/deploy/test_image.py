@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.health_probe import probe
 from bot.sandbox import DiscordSandbox
 from bot.status_server import probe
 
