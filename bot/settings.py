@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from sqlalchemy import make_url
 
 from bot.sharding import parse_shard_ids
-from bot.storage.db import DEFAULT_DATABASE_URL
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
 
 
 class Settings(BaseSettings):
@@ -20,6 +22,13 @@ class Settings(BaseSettings):
     database_url: str = Field(
         default=DEFAULT_DATABASE_URL,
         description="SQLAlchemy URL; postgresql+asyncpg://user@host/db for PostgreSQL.",
+    )
+    database_password: SecretStr | None = Field(
+        default=None,
+        description=(
+            "The database's password, kept out of DATABASE_URL, where characters such as "
+            "@ / : # would have to be percent-encoded; it replaces any password in the URL."
+        ),
     )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for testing)."
@@ -94,6 +103,16 @@ class Settings(BaseSettings):
             "the bot for real, or also set ALLOW_INSECURE_SEED=1 to accept predictable dice "
             "(`laager sandbox` needs neither)."
         )
+
+    @model_validator(mode="after")
+    def _password_into_url(self) -> Settings:
+        """Put DATABASE_PASSWORD into the URL, encoded, so any character works."""
+        if self.database_password is not None:
+            password = self.database_password.get_secret_value()
+            url = make_url(self.database_url).set(password=password)
+            self.database_url = url.render_as_string(hide_password=False)
+            self.database_password = None
+        return self
 
     @field_validator("seed", mode="before")
     @classmethod

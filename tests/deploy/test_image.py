@@ -15,15 +15,18 @@ import secrets
 import shutil
 import socket
 import subprocess
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 from bot.health_probe import probe
 from bot.sandbox import DiscordSandbox
-from bot.status_server import probe
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -52,6 +55,21 @@ def image_problems(dockerfile: str) -> list[str]:
         return ["one stage: the build must happen in a stage of its own"]
     final = steps[starts[-1] :]
     problems = []
+    pinned = [a for w, a in steps[: starts[0]] if w == "ARG" and "PYTHON_IMAGE" in a]
+    if not pinned or not re.search(r"python:\d+\.\d+\.\d+-slim", pinned[0]):
+        problems.append("the base image is not pinned to a Python release")
+    first = steps[starts[0] : starts[-1]]
+    first_copies = " ".join(args for word, args in first if word == "COPY")
+    if first_copies.split() and not all(
+        part.endswith("requirements.lock") for part in first_copies.split()[:-1]
+    ):
+        problems.append("the dependencies' stage copies more than the lock file")
+    installs = " ".join(args for word, args in first if word == "RUN")
+    if "--require-hashes" not in installs or "requirements.lock" not in installs:
+        problems.append("the dependencies are not installed from the lock file, by hash")
+    copies = [args for word, args in final if word == "COPY"]
+    if copies and "--from=" not in copies[0]:
+        problems.append("the code is copied before the dependencies' environment")
     if "slim" not in final[0][1] and "${PYTHON_IMAGE}" not in final[0][1]:
         problems.append(f"the final stage starts from {final[0][1]}, not a slim image")
     if "--from=" not in " ".join(args for word, args in final if word == "COPY"):
@@ -88,6 +106,10 @@ def compose_problems(compose: str) -> list[str]:
         url = str(service.get("environment", {}).get("DATABASE_URL", ""))
         if not url.startswith("postgresql+asyncpg://") or f"@{database}:" not in url:
             problems.append(f"{name} does not use the PostgreSQL service")
+        if "${" in url.split("@")[0]:
+            problems.append(f"{name} pastes a variable into the URL, unencoded")
+        if "POSTGRES_PASSWORD" not in str(service.get("environment", {}).get("DATABASE_PASSWORD")):
+            problems.append(f"{name} is not given the database's password apart")
         waits = service.get("depends_on", {}).get(database, {})
         if waits.get("condition") != "service_healthy":
             problems.append(f"{name} does not wait for PostgreSQL to be healthy")
@@ -105,12 +127,24 @@ def test_the_dockerfile_builds_a_slim_non_root_image_with_a_health_check() -> No
 
 PLANTED_IMAGE_FAULTS = {
     "one stage": lambda text: re.sub(
-        r"FROM \$\{PYTHON_IMAGE\} AS builder.*?\nFROM", "FROM", text, flags=re.S
+        r"FROM \$\{PYTHON_IMAGE\} AS dependencies.*?\nFROM", "FROM", text, flags=re.S
     ),
     "runs as root": lambda text: text.replace("USER laager", "USER root"),
     "no HEALTHCHECK": lambda text: re.sub(r"HEALTHCHECK .*\n", "", text),
     "installs gcc": lambda text: text.replace(
         "RUN useradd", "RUN apt-get update && apt-get install -y gcc && useradd"
+    ),
+    "unpinned base": lambda text: text.replace(
+        "python:3.11.13-slim-bookworm", "python:3.11-slim-bookworm"
+    ),
+    "no hashes": lambda text: text.replace("--require-hashes ", ""),
+    "code before dependencies": lambda text: text.replace(
+        "COPY --from=dependencies /opt/venv /opt/venv\nWORKDIR /app\n",
+        "WORKDIR /app\nCOPY bot ./bot\nCOPY --from=dependencies /opt/venv /opt/venv\n",
+    ),
+    "code in the dependencies' layer": lambda text: text.replace(
+        "COPY bot/deploy/requirements.lock /tmp/requirements.lock",
+        "COPY bot/deploy/requirements.lock /tmp/requirements.lock\nCOPY bot /app/bot",
     ),
 }
 
@@ -122,6 +156,37 @@ def test_each_planted_dockerfile_fault_is_caught(fault: str) -> None:
     assert image_problems(broken) != []
 
 
+LOCK = ROOT / "bot" / "deploy" / "requirements.lock"
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def locked() -> dict[str, Version]:
+    """Package name to the version the lock file pins."""
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==([^ \\]+)", LOCK.read_text(), flags=re.M)
+    return {canonicalize_name(name): Version(version) for name, version in pins}
+
+
+def test_the_lock_pins_what_the_image_runs_within_the_projects_ranges() -> None:
+    pins = locked()
+    wanted = [Requirement(r) for r in PROJECT["dependencies"]]
+    wanted += [Requirement(r) for r in PROJECT["optional-dependencies"]["postgres"]]
+    for requirement in wanted:
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in the lock file"
+        assert requirement.specifier.contains(pins[name]), f"{name} {pins[name]} {requirement}"
+    assert "--hash=sha256:" in LOCK.read_text()
+    for tool in PROJECT["optional-dependencies"]["sandbox"]:
+        assert canonicalize_name(Requirement(tool).name) not in pins, "a sandbox package"
+
+
+def test_the_build_sees_only_what_runs() -> None:
+    ignored = (ROOT / ".dockerignore").read_text().splitlines()
+    assert ignored[ignored.index("*") :][:1] == ["*"], "everything is left out unless let in"
+    let_in = {line[1:] for line in ignored if line.startswith("!")}
+    assert let_in == {"alembic", "alembic.ini", "bot", "games", "renderers"}
+    assert "bot/sandbox" in ignored
+
+
 def test_the_compose_file_runs_postgresql_and_two_bots_sharing_it() -> None:
     assert compose_problems(COMPOSE.read_text()) == []
 
@@ -129,8 +194,10 @@ def test_the_compose_file_runs_postgresql_and_two_bots_sharing_it() -> None:
 PLANTED_COMPOSE_FAULTS = {
     "one bot": lambda text: text.split("  bot-b:")[0] + "volumes:\n  postgres-data:\n",
     "SQLite": lambda text: text.replace(
-        "postgresql+asyncpg://laager:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432",
-        "sqlite+aiosqlite:////data",
+        "postgresql+asyncpg://laager@postgres:5432", "sqlite+aiosqlite:////data"
+    ),
+    "password in the URL": lambda text: text.replace(
+        "laager@postgres", "laager:${POSTGRES_PASSWORD}@postgres"
     ),
     "no wait": lambda text: text.replace(
         "condition: service_healthy", "condition: service_started"
@@ -202,6 +269,22 @@ def free_port() -> int:
         return int(spare.getsockname()[1])
 
 
+HEALTHY_WITHIN = 30.0
+"""The gateway is ready before the bot has counted its shard as connected: /health says 503
+for a moment after the sandbox sees the bot, so it is asked until it answers 200."""
+
+
+async def healthy(port: int, within: float) -> tuple[int, str]:
+    """The first 200 from /health, or the last answer once ``within`` seconds have passed."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        status, body = await asyncio.to_thread(probe, "127.0.0.1", port)
+        if status == 200 or loop.time() >= deadline:
+            return status, body
+        await asyncio.sleep(0.2)
+
+
 async def test_the_container_connects_and_reports_healthy(image: str) -> None:
     sandbox = DiscordSandbox()
     await sandbox.start()
@@ -220,7 +303,7 @@ async def test_the_container_connects_and_reports_healthy(image: str) -> None:
         )
         assert started.returncode == 0, started.stderr
         await sandbox.wait_ready(timeout=60)
-        status, body = await asyncio.to_thread(probe, "127.0.0.1", port)
+        status, body = await healthy(port, within=HEALTHY_WITHIN)
         assert status == 200, body
         inside = await asyncio.to_thread(docker, "exec", name, "laager", "health")
         assert inside.returncode == 0 and '"database": "up"' in inside.stdout, inside.stdout
