@@ -1,14 +1,17 @@
-"""Engine construction and schema migrations, so the bot can bring its database up to date."""
+"""Engine construction and schema migrations, so the bot can bring its database up to date.
+
+Alembic is imported by the functions that migrate, not by this module: whatever only needs an
+engine (a command, ``laager db export``) starts without it.
+"""
+
+from __future__ import annotations
 
 import asyncio
 import fcntl
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import alembic.command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
@@ -22,7 +25,8 @@ from bot.storage import inline_sqlite
 from bot.storage.inline_sessions import InlineSession, InlineSessions
 from bot.storage.write_gate import gate_for
 
-DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "alembic"
@@ -73,6 +77,8 @@ def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
 
 
 def _alembic_config(url: str) -> Config:
+    from alembic.config import Config
+
     # No ini file: programmatic runs must not reconfigure the host application's logging.
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
@@ -86,11 +92,15 @@ async def upgrade(url: str, revision: str = "head") -> None:
 
     Alembic's env.py runs its own event loop, so the command runs in a worker thread.
     """
+    import alembic.command
+
     await asyncio.to_thread(_migrate, alembic.command.upgrade, url, revision)
 
 
 async def downgrade(url: str, revision: str) -> None:
     """Migrate the database down to `revision` ("base" removes every table)."""
+    import alembic.command
+
     await asyncio.to_thread(_migrate, alembic.command.downgrade, url, revision)
 
 
@@ -124,4 +134,6 @@ async def current(url: str) -> str | None:
 
 
 def _current_revision(connection: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
