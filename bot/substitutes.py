@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 import discord
+from discord.utils import format_dt
 
 from bot import errors
 from bot.announce import send_private
@@ -123,14 +124,16 @@ async def ask(interaction: Interaction, member: discord.User | discord.Member) -
     service = interaction.client.service
     place = place_of(interaction)
     game_id, sides = await sides_to_hand(service, place, interaction.user.id, member)
-    until = int((service.clock() + timedelta(minutes=SUBSTITUTE_MINUTES)).timestamp())
+    deadline = service.clock() + timedelta(minutes=SUBSTITUTE_MINUTES)
+    until = int(deadline.timestamp())
     view = discord.ui.View(timeout=None)
     for accept in (True, False):
         view.add_item(AnswerButton(game_id, interaction.user.id, member.id, until, accept))
     quiet = await interaction.client.store.quiet_players([member.id])
     await interaction.response.send_message(
         f"<@{member.id}>, <@{interaction.user.id}> asks you to take over {_list(sides)} in "
-        f"game {game_id}. Only you can answer, until <t:{until}:t> (<t:{until}:R>).",
+        f"game {game_id}. Only you can answer, until {format_dt(deadline, 't')} "
+        f"({format_dt(deadline, 'R')}).",
         view=view,
         allowed_mentions=discord.AllowedMentions(
             users=[] if member.id in quiet else [discord.Object(member.id)]

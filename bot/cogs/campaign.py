@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.utils import format_dt
 
 from bot import errors
 from bot.announce import COLOUR, post_unprompted, post_update
@@ -297,7 +298,7 @@ def ledger_page(
     status = status or record.status
     lines = [
         f"<@{record.user_id}> plays the {record.side} · {STATUS_WORDS[status]} · started "
-        f"<t:{int(record.created_at.timestamp())}:d>",
+        f"{format_dt(record.created_at, 'd')}",
         f"**{record_line(battles)}**",
         "",
     ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.utils import format_dt
 
 from bot import deadlines, errors, substitutes, undo_buttons
 from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
@@ -402,7 +403,7 @@ class GameCog(LaagerCog):
             interaction, lambda: self.bot.service.log(place_of(interaction), count), ephemeral=True
         )
         lines = [
-            f"`#{e.seq}` <t:{int(e.created_at.timestamp())}:R> {e.public_text or e.kind}"
+            f"`#{e.seq}` {format_dt(e.created_at, 'R')} {e.public_text or e.kind}"
             for e in events
         ]
         shown = latest_that_fit(lines, DESCRIPTION - 200)
@@ -571,7 +572,7 @@ async def deadline_line(bot: LaagerBot, game_id: int | None, channel_id: int = 0
         return f"Game {game_id} has no turn deadline."
     said = f"Game {game_id}: each turn may take {deadline.hours} hours."
     if deadline.due_at is not None:
-        said += f" The turn now running runs out <t:{int(deadline.due_at.timestamp())}:R>."
+        said += f" The turn now running runs out {format_dt(deadline.due_at, 'R')}."
     return said
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.utils import format_dt
 
 from bot import errors
 from bot.announce import COLOUR
@@ -115,7 +116,7 @@ def history_page(
             system = title_of(bot, game.system)
             lines.append(
                 f"`#{game.game_id}` {system} · {game.side} · **{game.outcome}** · "
-                f"<t:{int(game.finished_at.timestamp())}:d> · <#{game.channel_id}>"
+                f"{format_dt(game.finished_at, 'd')} · <#{game.channel_id}>"
             )
         description = fit("\n".join(lines), DESCRIPTION)
     embed = discord.Embed(title="Game history", description=description, colour=COLOUR)

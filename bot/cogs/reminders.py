@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands, tasks
+from discord.utils import format_dt
 
 from bot import deadlines
 from bot.announce import DM_CLOSED, post_unprompted
@@ -47,7 +48,7 @@ class Reminders(commands.Cog):
         sent = 0
         for game, users in await self.bot.service.idle_reminders(self.bot.settings.reminder_hours):
             bind_game(game.id)
-            since = int(game.last_action_at.timestamp())
+            since = format_dt(game.last_action_at, "R")
             try:
                 if self.speaks_in(game.guild_id):
                     await self.remind_in_channel(game, users, since)
@@ -65,7 +66,7 @@ class Reminders(commands.Cog):
         way, and is the only way into a group DM."""
         return guild_id is not None and self.bot.get_guild(guild_id) is not None
 
-    async def remind_in_channel(self, game: GameRecord, users: list[int], since: int) -> None:
+    async def remind_in_channel(self, game: GameRecord, users: list[int], since: str) -> None:
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         pings = " ".join(f"<@{u}>" for u in users)
         quiet = await self.bot.store.quiet_players(users)
@@ -73,17 +74,17 @@ class Reminders(commands.Cog):
             users=[discord.Object(u) for u in users if u not in quiet]
         )
         await channel.send(
-            f"{pings} - game {game.id} is waiting for your move (last move <t:{since}:R>). "
+            f"{pings} - game {game.id} is waiting for your move (last move {since}). "
             "`/game status` shows your choices.",
             allowed_mentions=allowed,
         )
 
-    async def remind_by_dm(self, game: GameRecord, users: list[int], since: int) -> None:
+    async def remind_by_dm(self, game: GameRecord, users: list[int], since: str) -> None:
         for user_id in users:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(
                 f"Game {game.id} in <#{game.channel_id}> is waiting for your move (last move "
-                f"<t:{since}:R>). `/game status` there shows your choices."
+                f"{since}). `/game status` there shows your choices."
             )
 
     async def check_deadlines(self) -> tuple[int, int]:
@@ -111,9 +112,9 @@ class Reminders(commands.Cog):
     async def _remind_of_deadline(self, reminder: deadlines.Reminder, user: int) -> int:
         """DM the player whose turn runs out soon; in the channel if their DMs are closed."""
         game = reminder.game
-        due = int(reminder.due_at.timestamp())
         said = (
-            f"your turn in {reminder.title} · game {game.id} runs out <t:{due}:R> (<t:{due}:f>). "
+            f"your turn in {reminder.title} · game {game.id} runs out "
+            f"{format_dt(reminder.due_at, 'R')} ({format_dt(reminder.due_at, 'f')}). "
             "If it does, the bot plays your side's current phase; `/game status` shows your "
             "choices."
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.utils import format_dt
 
 from bot.announce import COLOUR, clip
 from bot.cogs.common import LaagerCog
@@ -68,7 +69,7 @@ class RollCog(LaagerCog):
     ) -> None:
         records = await self.bot.store.rolls(interaction.channel_id or 0, limit=count)
         lines = [
-            f"<t:{int(r.created_at.timestamp())}:R> <@{r.user_id}> `{r.expression}`: "
+            f"{format_dt(r.created_at, 'R')} <@{r.user_id}> `{r.expression}`: "
             + r.result_text
             for r in records
         ]
