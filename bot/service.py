@@ -29,8 +29,7 @@ from bot.engine_work import (
     work_out,
 )
 from bot.storage.deadlines import Turn
-from bot.storage.errors import ChannelBusy as StoredChannelBusy
-from bot.storage.errors import StaleVersion
+from bot.storage.errors import ActiveGameExists, StaleVersion
 from bot.storage.outbox import Owed, Seen
 from bot.storage.repository import (
     EventRecord,
@@ -303,7 +302,7 @@ class GameService:
                 game = await self.store.create_game(
                     record, seats, events, now=now, deadline=deadline
                 )
-            except StoredChannelBusy:
+            except ActiveGameExists:
                 raise _busy() from None
             return (await self.update_of(game, system, events, result)).knowing(worked.orders)
 

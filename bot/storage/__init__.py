@@ -1,7 +1,7 @@
 """Persistence for games, their logs, guild settings and dice rolls."""
 
 from bot.storage.db import create_engine, current, downgrade, session_factory, upgrade
-from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion, StorageError
+from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion, StorageError
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -18,7 +18,7 @@ from bot.storage.records import (
 from bot.storage.repository import Store
 
 __all__ = [
-    "ChannelBusy",
+    "ActiveGameExists",
     "ClosedStatus",
     "EventRecord",
     "GameNotFound",

@@ -11,7 +11,7 @@ class GameNotFound(StorageError):
         self.game_id = game_id
 
 
-class ChannelBusy(StorageError):
+class ActiveGameExists(StorageError):
     """The channel already hosts an active game."""
 
     def __init__(self, channel_id: int) -> None:

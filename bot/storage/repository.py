@@ -31,7 +31,7 @@ from bot.storage.deadlines import (
     restart_in,
     stand_in_for,
 )
-from bot.storage.errors import ChannelBusy, GameNotFound, StaleVersion
+from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed
 from bot.storage.records import (
@@ -80,7 +80,7 @@ class Store(DeadlineRows):
         deadline: Turn | None = None,
     ) -> GameRecord:
         """Open a game at version 1 with its seats, log and any turn deadline, or raise
-        ChannelBusy.
+        ActiveGameExists.
 
         ``events`` starts with the set-up (entry 0); any that follow are the bot's first
         orders, stored in the same transaction so a new game is never half-written.
@@ -114,7 +114,7 @@ class Store(DeadlineRows):
                 row = (await session.execute(statement)).scalar_one()
             except IntegrityError as error:
                 # The only constraint a fresh active game can break is one-active-per-channel.
-                raise ChannelBusy(game.channel_id) from error
+                raise ActiveGameExists(game.channel_id) from error
             session.add_all(
                 Seat(
                     game_id=row.id,

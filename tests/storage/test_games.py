@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy.exc import StatementError
 
 from bot.storage import (
-    ChannelBusy,
+    ActiveGameExists,
     GameNotFound,
     GameRecord,
     NewSeat,
@@ -62,7 +62,7 @@ async def test_naive_timestamps_are_refused(store: Store) -> None:
 async def test_second_active_game_in_channel_is_refused(store: Store) -> None:
     first = await create(store)
 
-    with pytest.raises(ChannelBusy) as raised:
+    with pytest.raises(ActiveGameExists) as raised:
         await create(store)
 
     assert raised.value.channel_id == CHANNEL_ID
@@ -74,7 +74,7 @@ async def test_simultaneous_creates_in_one_channel_admit_one(store: Store) -> No
     outcomes = await asyncio.gather(*(create(store) for _ in range(5)), return_exceptions=True)
 
     assert sum(isinstance(o, GameRecord) for o in outcomes) == 1
-    assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 4
+    assert sum(isinstance(o, ActiveGameExists) for o in outcomes) == 4
 
 
 async def test_game_count_counts_every_game_ever_stored_in_the_channel(store: Store) -> None:
