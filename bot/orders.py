@@ -67,7 +67,10 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         return
     update = Update(game, system, mine)
     await shown_to(interaction, game, update.position)
-    await interaction.followup.send(**panel_message(interaction, update), ephemeral=True)
+    panel = panel_message(interaction, update)
+    if panel["view"] is None:
+        del panel["view"]  # a new message takes no view at all, where an edit takes None
+    await interaction.followup.send(**panel, ephemeral=True)
 
 
 async def refresh_panel(interaction: Interaction, game_id: int) -> bool:

@@ -294,3 +294,18 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     [dm] = [m.content for m in sandbox.dms(bob)[told:]]
     assert f"game {game.id}**" in dm and "Zulu strengths changed" in dm
     assert not any("Zulu strengths" in m.content for m in sandbox.dms(alice))
+
+
+async def test_the_player_not_on_move_opens_his_orders_and_is_told_to_wait(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """The press that failed most: **My orders** by the seated player whose move it is not,
+    whose panel has no buttons to show (a new message takes no empty view)."""
+    await sandbox.slash(
+        alice, "zones new", {"battle": "rorkes-drift", "mode": "two-player", "side": "british"}
+    )
+    await sandbox.slash(bob, "game join", {"side": "zulu"})
+    pressed = await sandbox.click(bob, label="My orders (private)")
+    panel = pressed.messages[-1]
+    assert panel.ephemeral and "Something went wrong" not in panel.content
+    assert "Nothing to order now" in panel.content and panel.components == []
