@@ -225,9 +225,9 @@ class AnsweringTree(app_commands.CommandTree):
                 raise Unavailable(RESTARTING)
             interaction.client.handlers.hold()
             data = interaction.data or {}
-            if data.get("type", 1) == 1:
-                command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
-                check_declared(command, options)
+            command = interaction.command
+            if data.get("type", 1) == 1 and isinstance(command, app_commands.Command):
+                check_declared(command, given_options(dict(data)))
         return True
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
@@ -240,6 +240,18 @@ class Unavailable(app_commands.CheckFailure):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+SUBCOMMAND_TYPES = (1, 2)
+"""Option types that are a subcommand or a subcommand group: part of the command's path."""
+
+
+def given_options(data: dict) -> list[dict]:
+    """The options given to the command itself, below its subcommand group and subcommand."""
+    options: list[dict] = data.get("options") or []
+    while options and options[0].get("type") in SUBCOMMAND_TYPES:
+        options = options[0].get("options") or []
+    return options
 
 
 def check_declared(command: app_commands.Command, options: list[dict]) -> None:
