@@ -106,9 +106,10 @@ def test_sandbox_run_fails_where_discord_would_refuse_the_commands(tmp_path: Pat
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "error: Discord refused the bot's slash commands (HTTP 400" in run.stdout
-    assert "- /oversized: Command exceeds maximum size (8000)" in run.stdout
+    assert "In group 'oversized'" in run.stdout
+    assert "Command exceeds maximum size (8000)" in run.stdout
     assert "/oversized (8001 characters)" in run.stdout
-    assert "- /oversized: Command exceeds maximum size (8000)" in run.stderr
+    assert "Command exceeds maximum size (8000)" in run.stderr
     assert "Traceback" not in run.stdout + run.stderr
 
 

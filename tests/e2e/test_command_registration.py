@@ -54,9 +54,10 @@ async def test_a_refused_sync_stops_the_bot_naming_the_command_and_limit(
             pass
     message = str(refused.value)
     assert "(HTTP 400, error code 50035), so the bot cannot start" in message
-    assert "- /oversized: Command exceeds maximum size (8000)" in message
+    assert "In group 'oversized'" in message
+    assert "  Command exceeds maximum size (8000)" in message
     logged = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
-    assert any("/oversized: Command exceeds maximum size (8000)" in m for m in logged), logged
+    assert any("Command exceeds maximum size (8000)" in m for m in logged), logged
     assert sandbox.registered_commands() == []
     [violation] = sandbox.violations
     assert "/oversized (8001 characters): Command exceeds maximum size (8000)" in violation.error
@@ -76,23 +77,25 @@ async def test_a_description_of_101_characters_is_refused_and_named(
             await bot.start(sandbox.token)
     finally:
         await bot.close()
-    assert "- /probe roll, description: Must be between 1 and 100 in length." in str(refused.value)
+    said = str(refused.value)
+    assert "In command 'probe roll' defined in function '_nothing'" in said
+    assert "description: Must be between 1 and 100 in length." in said
     [violation] = sandbox.violations
     assert "options.0.description: Must be between 1 and 100 in length." in violation.error
     sandbox.violations.clear()
 
 
+async def _shoot(interaction: discord.Interaction, weapon: str) -> None:
+    """Never run: the command only has to be named in a refusal."""
+
+
 def test_the_message_names_the_option_discord_points_at() -> None:
-    sent = [
-        {"name": "roll", "description": "Dice", "options": []},
-        {
-            "name": "sotq-fire",
-            "options": [
-                {"type": 1, "name": "casualties", "options": []},
-                {"type": 1, "name": "shoot", "options": [{"type": 3, "name": "weapon"}]},
-            ],
-        },
-    ]
+    """discord.py's account of the refusal (CommandSyncFailure) names the group, command and
+    option Discord's error points at by index; a refusal that names none keeps its words."""
+    fire = app_commands.Group(name="sotq-fire", description="Fire")
+    fire.add_command(app_commands.Command(name="casualties", description="c", callback=_nothing))
+    fire.add_command(app_commands.Command(name="shoot", description="s", callback=_shoot))
+    roll = app_commands.Command(name="roll", description="Dice", callback=_nothing)
     errors = {
         "1": {
             "options": {
@@ -108,16 +111,18 @@ def test_the_message_names_the_option_discord_points_at() -> None:
         SimpleNamespace(status=400, reason="Bad Request"),
         {"code": 50035, "message": "Invalid Form Body", "errors": errors},
     )
-    assert refusal_message(refused, sent).splitlines()[1] == (
-        "- /sotq-fire shoot, option weapon, choices: Must be 25 or fewer."
-    )
+    said = refusal_message(app_commands.CommandSyncFailure(refused, [roll, fire])).splitlines()
+    assert said[1:5] == [
+        "In group 'sotq-fire' defined in module 'tests.e2e.test_command_registration'",
+        "  In command 'sotq-fire shoot' defined in function '_shoot'",
+        "    In parameter 'weapon'",
+        "      choices: Must be 25 or fewer.",
+    ]
     too_many = discord.HTTPException(
         SimpleNamespace(status=400, reason="Bad Request"),
         {"code": 30032, "message": "Maximum number of application commands reached (100)"},
     )
-    assert "- Maximum number of application commands reached (100)" in refusal_message(
-        too_many, sent
-    )
+    assert "Maximum number of application commands reached (100)" in refusal_message(too_many)
 
 
 async def _nothing(interaction: discord.Interaction) -> None:
@@ -149,7 +154,7 @@ async def test_laager_run_exits_with_the_message_and_no_traceback(
     output = (stdout + stderr).decode()
     assert process.returncode == 1, output
     assert "Discord refused the bot's slash commands" in output
-    assert "- /oversized: Command exceeds maximum size (8000)" in output
+    assert "In group 'oversized'" in output and "Command exceeds maximum size (8000)" in output
     assert "Traceback" not in output
     assert len(sandbox.violations) == 1
     sandbox.violations.clear()
