@@ -22,6 +22,7 @@ from bot.service import GameService, SeedSource
 from bot.settings import Settings
 from bot.sharding import syncs_commands
 from bot.status_server import StatusServer
+from bot.storage.command_syncs import CommandSyncs
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
@@ -147,7 +148,7 @@ class LaagerBot(commands.AutoShardedBot):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
         try:
-            await sync_commands(self.tree, guild)
+            await sync_commands(self.tree, guild, CommandSyncs(self.sessions), self.application_id)
         except CommandsRefused as refused:
             log.error("%s", refused)
             raise

@@ -319,3 +319,14 @@ class SeenPosition(Base):
     version: Mapped[int]
     position: Mapped[str] = mapped_column(String(64))
     seen_at: Mapped[datetime]
+
+
+class CommandSync(Base):
+    """The slash commands last synced to each scope (everywhere, or one guild while
+    testing), by digest: a start whose commands are unchanged does not sync them again."""
+
+    __tablename__ = "command_syncs"
+
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64))
+    synced_at: Mapped[datetime]

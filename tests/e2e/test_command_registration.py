@@ -1,5 +1,5 @@
-"""Every slash command stays well inside Discord's limits, and a refused sync stops the bot
-with the command and limit named, not a traceback."""
+"""Every slash command stays well inside Discord's limits, a refused sync stops the bot with
+the command and limit named, not a traceback, and unchanged commands are not synced again."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 
 from bot.app import LaagerBot, point_at, running_bot
-from bot.command_sync import CommandsRefused, refusal_message
+from bot.command_sync import CommandsRefused, commands_digest, refusal_message
 from bot.sandbox import DiscordSandbox
 from bot.sandbox.command_limits import MAX_COMMAND_SIZE, command_size
 from bot.settings import Settings
@@ -158,3 +158,25 @@ async def test_laager_run_exits_with_the_message_and_no_traceback(
     assert "Traceback" not in output
     assert len(sandbox.violations) == 1
     sandbox.violations.clear()
+
+
+async def test_a_restart_with_the_same_commands_does_not_sync_them_again(
+    sandbox: DiscordSandbox, sqlite_url: str
+) -> None:
+    """Discord rate-limits syncs: the digest of the commands last synced is kept in the
+    database, and a start with the same commands does not sync them again."""
+    for _ in range(2):
+        async with running_bot(bot_settings(sandbox, sqlite_url)):
+            await sandbox.wait_ready()
+    assert sandbox.command_syncs == 1
+
+
+def test_the_digest_follows_the_commands_the_scope_and_the_application() -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(client)
+    tree.add_command(app_commands.Command(name="roll", description="Dice", callback=_nothing))
+    first = commands_digest(tree, None, 1)
+    assert commands_digest(tree, None, 1) == first
+    assert commands_digest(tree, None, 2) != first, "another application"
+    tree.get_command("roll").description = "Roll dice"  # type: ignore[union-attr]
+    assert commands_digest(tree, None, 1) != first, "a command changed"

@@ -14,6 +14,7 @@ from bot.storage import create_engine, session_factory
 from bot.storage.models import (
     Campaign,
     CampaignBattle,
+    CommandSync,
     Deadline,
     EventDeck,
     Game,
@@ -193,6 +194,10 @@ async def stock(url: str) -> dict[str, int]:
                     {"user_id": user, "pings": user == BOB, "updated_at": T0},
                 )
             await stock_campaigns(connection, list(ids.values()))
+            for scope, digest in (("global", "a" * 64), (str(GUILDS[0]), "b" * 64)):
+                await connection.execute(
+                    insert(_table(CommandSync)), {"scope": scope, "digest": digest, "synced_at": T0}
+                )
             for table, row in timer_rows(min(ids.values())):
                 await connection.execute(insert(table), row)
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
