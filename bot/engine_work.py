@@ -18,8 +18,9 @@ from __future__ import annotations
 import asyncio
 import pickle
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import errors, render_pool
 from bot.storage.records import NewEvent
@@ -27,6 +28,7 @@ from games.core.dice import Dice, Roll
 from games.core.engine import JSON, GameSystem, Order, Outcome
 from games.core.text import shorten
 
+T = TypeVar("T")
 BOT_STEP_LIMIT = 10_000
 """Most orders the bot may give in reply to one command; a guard against a stuck engine."""
 
@@ -189,6 +191,15 @@ async def work_out(job: Any, system: GameSystem, *args: Any) -> Worked:
     for here, there in zip(_dice(args), rolled, strict=True):
         here.carry_on(there)
     return worked
+
+
+async def off_the_loop(job: Callable[..., T], system: GameSystem, *args: Any) -> T:
+    """``job(system, *args)``, engine work that rolls no dice of the game's (a replay for
+    ``/game verify`` or an undo), in a worker process like an order's; in a thread for a
+    system that cannot be sent."""
+    if not sendable(system):
+        return await asyncio.to_thread(job, system, *args)
+    return await render_pool.POOL.run(job, system, *args)
 
 
 def _rolling(job: Any, *args: Any) -> tuple[Worked, list[Dice]]:

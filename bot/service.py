@@ -22,6 +22,7 @@ from bot import errors
 from bot.engine_work import (
     Given,
     begun,
+    off_the_loop,
     ordered,
     outcome_text,
     private_texts,
@@ -564,13 +565,14 @@ class GameService:
 
     async def verify(self, place: Place) -> tuple[GameRecord, ReplayReport | None]:
         """Check a finished game: the revealed seed's SHA-256 against the published commitment,
-        then a replay from the seed and the logged contributions. A running game has no
-        revealed seed yet, so it gets None."""
+        then a replay from the seed and the logged contributions, in a worker process. A
+        running game has no revealed seed yet, so it gets None."""
         game, system = await self.latest(place)
         if game.status == "active":
             return game, None
         as_stored = await self.store.get_game(game.id)
-        return game, audit(system, as_stored, await self.store.events(game.id))
+        events = await self.store.events(game.id)
+        return game, await off_the_loop(audit, system, as_stored, events)
 
     async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
         """The game as data; hidden values (seed, dice, state) only once it is over."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot import errors
+from bot.engine_work import off_the_loop
 from bot.service import (
     STEP_KINDS,
     Actor,
@@ -95,7 +96,7 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
         game, system, seats = await service.current(place)
         _seated(seats, actor.user_id)
         events = await service.store.events(game.id)
-        stretch = _stretch(system, game, seats, events, actor.user_id)
+        stretch = await off_the_loop(_stretch, system, game, seats, events, actor.user_id)
         opponents = _opponents(seats, actor.user_id)
         if _pending(events, stretch) is not None:
             raise errors.BadInput(
@@ -176,7 +177,7 @@ async def answer(
                 raise moved_on() from None
             update = await service.update_of(game, system, [event], None)
             return update, event.public_text
-        stretch = _stretch(system, game, seats, events, asker)
+        stretch = await off_the_loop(_stretch, system, game, seats, events, asker)
         if stretch.seqs != list(asked.action.get("undoes", ())):
             raise errors.GameMovedOn("This request is no longer open: the game moved on since.")
         update = await _undo(service, game, system, seats, stretch, actor, actor.user_id)
@@ -236,7 +237,8 @@ def _stretch(
     events: list[EventRecord],
     user_id: int,
 ) -> Stretch:
-    """The user's last order with the bot's replies after it, or a refusal in words.
+    """The user's last order with the bot's replies after it, or a refusal in words. It
+    replays the log, so it runs in a worker process (:func:`bot.engine_work.off_the_loop`).
 
     Whether it showed the player something hidden matters only in solo, where it decides; with
     an opponent every undo needs consent, so the question is not asked (its answer, posted,

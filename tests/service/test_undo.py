@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import errors, undo
+from bot import errors, render_pool, undo
 from bot.service import Actor, GameService, Place, SeedSource, export_text
 from bot.storage import Store
 from bot.systems import pairings
@@ -275,3 +275,24 @@ async def test_export_keeps_the_undone_order_and_the_undo(service: GameService) 
     assert undone["action"]["undoes"] == [strike["seq"]] and strike["dice"]
     text = export_text(data)
     assert "[undo] red" in text and "taken back" in text
+
+
+async def test_undo_and_verify_replay_the_log_in_a_worker_process(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replaying a long game takes the CPU an order does, so it runs where orders run, never
+    on the event loop."""
+    jobs: list[str] = []
+    run = render_pool.POOL.run
+
+    async def watched(job, *args, **kwargs):  # type: ignore[no-untyped-def]
+        jobs.append(job.__name__)
+        return await run(job, *args, **kwargs)
+
+    monkeypatch.setattr(render_pool.POOL, "run", watched)
+    await service.new_game(HERE, ALICE, "duel", mode="solo")
+    await service.act(HERE, ALICE, {"type": "tally"})
+    await undo.ask(service, HERE, ALICE)
+    assert "_stretch" in jobs, jobs
+    await verified(service)
+    assert "audit" in jobs, jobs
