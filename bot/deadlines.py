@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot import errors
-from bot.engine_work import BOT_STEP_LIMIT, bot_order, bot_turns
+from bot.engine_work import BOT_STEP_LIMIT, bot_order, bot_turns, work_out
 from bot.service import (
     NO_DEADLINE_HERE,
     Actor,
@@ -131,12 +131,9 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
                 ),
             )
         ]
-        state = game.state
-        for side in sides:
-            state, played = _play_phase(system, state, side, dice)
-            events += played
-        state, more = bot_turns(system, state, {s.side for s in seats if s.is_bot}, dice)
-        events += more
+        bot_sides = {s.side for s in seats if s.is_bot}
+        state, played = await work_out(_stand_in_for, system, game.state, sides, bot_sides, dice)
+        events += played
         result = system.result(state)
         after = Update(replace(game, state=state), system, seats, result=result)
         try:
@@ -155,6 +152,19 @@ async def stand_in(service: GameService, deadline: DeadlineRecord) -> Update | N
         except StaleVersion:
             return None
         return await service.update_of(game, system, events, result, turn_restarted=True)
+
+
+def _stand_in_for(
+    system: GameSystem, state: JSON, sides: list[str], bot_sides: set[str], dice: Dice
+) -> tuple[JSON, list[NewEvent]]:
+    """The bot's orders for each late side's current phase, then for its own sides: the
+    engine's work of a stand-in, done in a worker process as an order's is."""
+    events: list[NewEvent] = []
+    for side in sides:
+        state, played = _play_phase(system, state, side, dice)
+        events += played
+    state, more = bot_turns(system, state, bot_sides, dice)
+    return state, events + more
 
 
 def _play_phase(

@@ -182,9 +182,10 @@ def rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
     return [r.to_json() for r in rolls]
 
 
-async def work_out(job: Any, system: GameSystem, *args: Any) -> Worked:
-    """``job(system, *args)`` (:func:`begun` or :func:`ordered`) in a worker process; the
-    :class:`Dice` among ``args`` carry on from where the worker's copy stopped."""
+async def work_out(job: Callable[..., T], system: GameSystem, *args: Any) -> T:
+    """``job(system, *args)`` (:func:`begun`, :func:`ordered`, a deadline's stand-in) in a
+    worker process; the :class:`Dice` among ``args`` carry on from where the worker's copy
+    stopped."""
     if not sendable(system):
         return await asyncio.to_thread(job, system, *args)
     worked, rolled = await render_pool.POOL.run(_rolling, job, system, *args)
@@ -202,7 +203,7 @@ async def off_the_loop(job: Callable[..., T], system: GameSystem, *args: Any) ->
     return await render_pool.POOL.run(job, system, *args)
 
 
-def _rolling(job: Any, *args: Any) -> tuple[Worked, list[Dice]]:
+def _rolling(job: Callable[..., T], *args: Any) -> tuple[T, list[Dice]]:
     """In the worker: the job's result, and its dice as they stand after it."""
     return job(*args), _dice(args)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import deadlines, errors
+from bot import deadlines, errors, render_pool
 from bot.deadlines import _play_phase
 from bot.service import Actor, GameService, Place, SeedSource, audit
 from bot.storage import Store, create_engine, session_factory
@@ -158,3 +158,24 @@ async def test_the_commit_that_moves_the_game_on_restarts_its_turn(
     deadline = await store.deadline(game_id)
     assert deadline is not None and deadline.due_at == clock.now + timedelta(hours=2)
     assert [d.game_id for d in await store.expired(clock.now + timedelta(hours=1))] == []
+
+
+async def test_the_stand_in_plays_in_a_worker_process_and_the_log_still_replays(
+    service: GameService, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot's orders for a late seat are engine work like a player's order: they run in
+    the worker processes, and the dice they roll carry back (the log replays)."""
+    jobs: list[str] = []
+    run = render_pool.POOL.run
+
+    async def watched(job, *args, **kwargs):  # type: ignore[no-untyped-def]
+        jobs.append(getattr(args[0], "__name__", job.__name__) if args else job.__name__)
+        return await run(job, *args, **kwargs)
+
+    monkeypatch.setattr(render_pool.POOL, "run", watched)
+    game_id = await late_duel(service, clock)
+    [late] = await store.expired(clock.now)
+    assert await deadlines.stand_in(service, late) is not None
+    assert "_stand_in_for" in jobs, jobs
+    report = audit(SYSTEM, await store.get_game(game_id), await store.events(game_id))
+    assert report.ok, report.problem
