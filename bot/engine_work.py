@@ -183,24 +183,15 @@ def rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
 
 
 async def work_out(job: Callable[..., T], system: GameSystem, *args: Any) -> T:
-    """``job(system, *args)`` (:func:`begun`, :func:`ordered`, a deadline's stand-in) in a
-    worker process; the :class:`Dice` among ``args`` carry on from where the worker's copy
-    stopped."""
+    """``job(system, *args)`` (:func:`begun`, :func:`ordered`, a deadline's stand-in, a replay
+    for an undo or ``/game verify``) in a worker process; the :class:`Dice` among ``args``
+    carry on from where the worker's copy stopped."""
     if not sendable(system):
         return await asyncio.to_thread(job, system, *args)
     worked, rolled = await render_pool.POOL.run(_rolling, job, system, *args)
     for here, there in zip(_dice(args), rolled, strict=True):
         here.carry_on(there)
     return worked
-
-
-async def off_the_loop(job: Callable[..., T], system: GameSystem, *args: Any) -> T:
-    """``job(system, *args)``, engine work that rolls no dice of the game's (a replay for
-    ``/game verify`` or an undo), in a worker process like an order's; in a thread for a
-    system that cannot be sent."""
-    if not sendable(system):
-        return await asyncio.to_thread(job, system, *args)
-    return await render_pool.POOL.run(job, system, *args)
 
 
 def _rolling(job: Callable[..., T], *args: Any) -> tuple[T, list[Dice]]:

@@ -22,7 +22,6 @@ from bot import errors
 from bot.engine_work import (
     Given,
     begun,
-    off_the_loop,
     ordered,
     outcome_text,
     private_texts,
@@ -572,7 +571,7 @@ class GameService:
             return game, None
         as_stored = await self.store.get_game(game.id)
         events = await self.store.events(game.id)
-        return game, await off_the_loop(audit, system, as_stored, events)
+        return game, await work_out(audit, system, as_stored, events)
 
     async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
         """The game as data; hidden values (seed, dice, state) only once it is over."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot import errors
-from bot.engine_work import off_the_loop
+from bot.engine_work import work_out
 from bot.service import (
     STEP_KINDS,
     Actor,
@@ -96,7 +96,7 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
         game, system, seats = await service.current(place)
         _seated(seats, actor.user_id)
         events = await service.store.events(game.id)
-        stretch = await off_the_loop(_stretch, system, game, seats, events, actor.user_id)
+        stretch = await work_out(_stretch, system, game, seats, events, actor.user_id)
         opponents = _opponents(seats, actor.user_id)
         if _pending(events, stretch) is not None:
             raise errors.BadInput(
@@ -177,7 +177,7 @@ async def answer(
                 raise moved_on() from None
             update = await service.update_of(game, system, [event], None)
             return update, event.public_text
-        stretch = await off_the_loop(_stretch, system, game, seats, events, asker)
+        stretch = await work_out(_stretch, system, game, seats, events, asker)
         if stretch.seqs != list(asked.action.get("undoes", ())):
             raise errors.GameMovedOn("This request is no longer open: the game moved on since.")
         update = await _undo(service, game, system, seats, stretch, actor, actor.user_id)
@@ -238,7 +238,7 @@ def _stretch(
     user_id: int,
 ) -> Stretch:
     """The user's last order with the bot's replies after it, or a refusal in words. It
-    replays the log, so it runs in a worker process (:func:`bot.engine_work.off_the_loop`).
+    replays the log, so it runs in a worker process (:func:`bot.engine_work.work_out`).
 
     Whether it showed the player something hidden matters only in solo, where it decides; with
     an opponent every undo needs consent, so the question is not asked (its answer, posted,

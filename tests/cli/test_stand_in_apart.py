@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from bot.cli import SANDBOX_MISSING
 
@@ -30,7 +31,7 @@ def python(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def requirement_names(requirements: list[str]) -> set[str]:
-    return {r.split("[")[0].split(">")[0].split("<")[0].split("=")[0].strip() for r in requirements}
+    return {Requirement(r).name for r in requirements}
 
 
 def test_the_runtime_install_carries_none_of_the_sandboxs_packages() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import deadlines, errors, render_pool
+from bot import deadlines, errors
 from bot.deadlines import _play_phase
 from bot.service import Actor, GameService, Place, SeedSource, audit
 from bot.storage import Store, create_engine, session_factory
@@ -17,6 +17,7 @@ from games.core.dice import Dice
 from games.core.engine import JSON, View, Viewer
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM, Duel
+from tests.pool_jobs import watch_pool_jobs
 
 HERE = Place(guild_id=1, channel_id=100)
 ALICE, BOB, CAROL = Actor(11), Actor(12), Actor(13)
@@ -165,14 +166,7 @@ async def test_the_stand_in_plays_in_a_worker_process_and_the_log_still_replays(
 ) -> None:
     """The bot's orders for a late seat are engine work like a player's order: they run in
     the worker processes, and the dice they roll carry back (the log replays)."""
-    jobs: list[str] = []
-    run = render_pool.POOL.run
-
-    async def watched(job, *args, **kwargs):  # type: ignore[no-untyped-def]
-        jobs.append(getattr(args[0], "__name__", job.__name__) if args else job.__name__)
-        return await run(job, *args, **kwargs)
-
-    monkeypatch.setattr(render_pool.POOL, "run", watched)
+    jobs = watch_pool_jobs(monkeypatch)
     game_id = await late_duel(service, clock)
     [late] = await store.expired(clock.now)
     assert await deadlines.stand_in(service, late) is not None

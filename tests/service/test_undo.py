@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot import errors, render_pool, undo
+from bot import errors, undo
 from bot.service import Actor, GameService, Place, SeedSource, export_text
 from bot.storage import Store
 from bot.systems import pairings
 from games.core.dice import Dice, derived_seed
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
+from tests.pool_jobs import watch_pool_jobs
 
 HERE = Place(guild_id=1, channel_id=100)
 ALICE, BOB, CAROL = Actor(11, interaction_id=1001), Actor(12), Actor(13)
@@ -282,14 +283,7 @@ async def test_undo_and_verify_replay_the_log_in_a_worker_process(
 ) -> None:
     """Replaying a long game takes the CPU an order does, so it runs where orders run, never
     on the event loop."""
-    jobs: list[str] = []
-    run = render_pool.POOL.run
-
-    async def watched(job, *args, **kwargs):  # type: ignore[no-untyped-def]
-        jobs.append(job.__name__)
-        return await run(job, *args, **kwargs)
-
-    monkeypatch.setattr(render_pool.POOL, "run", watched)
+    jobs = watch_pool_jobs(monkeypatch)
     await service.new_game(HERE, ALICE, "duel", mode="solo")
     await service.act(HERE, ALICE, {"type": "tally"})
     await undo.ask(service, HERE, ALICE)
