@@ -22,7 +22,7 @@ RUN python -m venv /opt/venv \
     && /opt/venv/bin/pip install --require-hashes --no-deps -r /tmp/requirements.lock \
     && /opt/venv/bin/python -m pip uninstall --yes pip setuptools \
     && echo /app > "$(/opt/venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/laager.pth" \
-    && printf '#!/opt/venv/bin/python\nimport sys\n\nfrom bot.cli import main\n\nsys.exit(main())\n' \
+    && printf '#!/opt/venv/bin/python\nimport sys\n\nfrom bot.process.cli import main\n\nsys.exit(main())\n' \
         > /opt/venv/bin/laager \
     && chmod 755 /opt/venv/bin/laager
 

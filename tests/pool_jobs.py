@@ -7,18 +7,18 @@ from typing import Any
 
 import pytest
 
-from bot import render_pool
+from bot.play import workers
 
 
 def watch_pool_jobs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the jobs sent to the pool from now on (the engine's own job where
-    :func:`bot.engine_work.work_out` wraps it)."""
+    :func:`bot.play.engine_work.work_out` wraps it)."""
     jobs: list[str] = []
-    run = render_pool.POOL.run
+    run = workers.POOL.run
 
     async def watched(job: Any, *args: Any, **kwargs: Any) -> Any:
         jobs.append(getattr(args[0], "__name__", job.__name__) if args else job.__name__)
         return await run(job, *args, **kwargs)
 
-    monkeypatch.setattr(render_pool.POOL, "run", watched)
+    monkeypatch.setattr(workers.POOL, "run", watched)
     return jobs

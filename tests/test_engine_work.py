@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from bot import engine_work
-from bot.engine_work import Given, begun, ordered, work_out
-from bot.errors import BadInput
+from bot.play import engine_work
+from bot.play.engine_work import Given, begun, ordered, work_out
+from bot.play.errors import BadInput
 from games.core.dice import Dice
 from games.core.engine import JSON, Event, Outcome
 from tests.fixtures.duel import SYSTEM as DUEL

@@ -65,14 +65,14 @@ def test_the_code_keeps_every_contract() -> None:
 
 
 LATER = "\n\ndef later() -> None:\n    {}\n"
-"""A function-level import, the form the old bot/ui.py -> bot/cogs/game.py cycle took."""
+"""A function-level import, the form the old bot/posting/ui.py -> bot/cogs/game.py cycle took."""
 
 
 @pytest.mark.parametrize(
     ("path", "text", "contracts"),
     [
         pytest.param(
-            "games/leak.py", "import bot.service\n", {"layers", "pure-games"}, id="games>bot"
+            "games/leak.py", "import bot.play.service\n", {"layers", "pure-games"}, id="games>bot"
         ),
         pytest.param(
             "games/leak.py",
@@ -83,7 +83,8 @@ LATER = "\n\ndef later() -> None:\n    {}\n"
         pytest.param("games/leak.py", "import discord\n", {"pure-games"}, id="games>discord"),
         pytest.param(
             "games/leak.py",
-            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from bot.app import X\n",
+            "from typing import TYPE_CHECKING\n\n"
+            "if TYPE_CHECKING:\n    from bot.process.app import X\n",
             {"layers", "pure-games"},
             id="games>bot-type",
         ),
@@ -106,16 +107,19 @@ LATER = "\n\ndef later() -> None:\n    {}\n"
             "bot/leak.py", "from bot.cogs import game\n", {"cogs-on-top"}, id="non-cog>cog"
         ),
         pytest.param(
-            "bot/ui.py",
+            "bot/posting/ui.py",
             LATER.format("from bot.cogs.game import GameCog"),
             {"cogs-on-top", "acyclic"},
             id="ui>cog-cycle",
         ),
         pytest.param(
-            "bot/service.py", LATER.format("import bot.announce"), {"acyclic"}, id="bot-cycle"
+            "bot/play/service.py",
+            LATER.format("import bot.posting.announce"),
+            {"acyclic"},
+            id="bot-cycle",
         ),
         pytest.param(
-            "bot/cli.py",
+            "bot/process/cli.py",
             LATER.format("from bot.sandbox import DiscordSandbox"),
             {"stand-in-apart"},
             id="bot>sandbox",
@@ -146,7 +150,7 @@ def declared_commands() -> set[str]:
     """Top-level slash commands and groups the cogs declare (``app_commands.Group`` or
     ``app_commands.command`` with a name and no parent)."""
     names = set()
-    for path in (ROOT / "bot" / "cogs").rglob("*.py"):
+    for path in [*(ROOT / "bot" / "cogs").rglob("*.py"), *(ROOT / "bot" / "systems").rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if not (
                 isinstance(node, ast.Call)

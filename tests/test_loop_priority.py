@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot import render_pool
-from bot.loop_priority import make_way
-from bot.render_pool import WORKER_NICENESS, RenderPool
+from bot.play import workers
+from bot.play.loop_priority import make_way
+from bot.play.workers import WORKER_NICENESS, RenderPool
 
 
 async def bare_yield() -> None:
@@ -72,7 +72,7 @@ async def test_a_pool_job_makes_way_before_its_caller_goes_on(
     async def noted() -> None:
         made.append("way made")
 
-    monkeypatch.setattr(render_pool, "make_way", noted)
+    monkeypatch.setattr(workers, "make_way", noted)
     pool = RenderPool(size=1, kind="thread")
     try:
         assert await pool.run(str.upper, "drawn") == "DRAWN"

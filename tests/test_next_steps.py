@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.next_steps import last_stand_command, ways, zones_command
+from bot.posting.next_steps import last_stand_command, ways, zones_command
 from games.core.engine import Order
 
 

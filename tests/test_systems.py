@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.systems import BUILT_IN, Pairing, load_pairing, pairings
+from bot.systems.installed import BUILT_IN, Pairing, load_pairing, pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import View, Viewer
 from tests.fixtures import duel
@@ -38,7 +38,7 @@ def test_extras_join_the_built_in_systems_by_id() -> None:
     found = pairings(["tests.fixtures.duel:SYSTEM"])
     assert list(found) == [*(p.system.id for p in BUILT_IN), "duel"]
     assert found["duel"].cog is None, "a bare system brings no commands of its own"
-    assert {"bot.cogs.last_stand", "bot.cogs.ramparts", "bot.cogs.zones"} <= {
+    assert {"bot.systems.last_stand.cog", "bot.systems.ramparts.cog", "bot.systems.zones.cog"} <= {
         p.cog for p in found.values()
     }
 

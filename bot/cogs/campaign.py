@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
-from bot import errors
-from bot.announce import COLOUR, post_unprompted, post_update
-from bot.campaigns import (
+from bot.cogs.common import LaagerCog
+from bot.play import errors
+from bot.play.campaigns import (
     POINTS,
     PRESETS,
     Fought,
@@ -22,17 +22,17 @@ from bot.campaigns import (
     record_line,
     status_after,
 )
-from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, actor_of, place_of
-from bot.pages import page_count, send_pages
-from bot.service import Actor, Place, Update
+from bot.play.service import Actor, Place, Update
+from bot.posting.announce import COLOUR, post_unprompted, post_update
+from bot.posting.interactions import Interaction, actor_of, place_of
+from bot.posting.pages import page_count, send_pages
+from bot.posting.text_fit import DESCRIPTION, fit
 from bot.storage.campaigns import CampaignBusy, CampaignRecord, Campaigns
-from bot.text_fit import DESCRIPTION, fit
 from games.core.engine import Result
 from games.core.errors import LaagerError
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
+    from bot.process.app import LaagerBot
 
 BATTLES_PER_PAGE = 5
 BATTLE_LINE = 600

@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 
 class LaagerCog(commands.Cog):
     """A cog of the bot. Its failing commands are answered by the bot's command tree
-    (:class:`bot.interactions.AnsweringTree`): player-facing errors as ephemeral refusals,
+    (:class:`bot.posting.interactions.AnsweringTree`): player-facing errors as ephemeral refusals,
     the rest as an apology with a logged error id, so no command leaves the player unanswered."""
 
 

@@ -16,10 +16,20 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
-from bot import deadlines, errors, substitutes, undo_buttons
-from bot.announce import COLOUR, clip, pings_for, post_update, render, send_private, turn_line
 from bot.cogs.common import LaagerCog
-from bot.interactions import (
+from bot.play import deadlines, errors
+from bot.play.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
+from bot.posting import substitutes, undo_buttons
+from bot.posting.announce import (
+    COLOUR,
+    clip,
+    pings_for,
+    post_update,
+    render,
+    send_private,
+    turn_line,
+)
+from bot.posting.interactions import (
     Interaction,
     act_as_seen,
     actor_of,
@@ -28,10 +38,9 @@ from bot.interactions import (
     thinking_first,
     within_budget,
 )
-from bot.orders import panel_message
-from bot.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
+from bot.posting.order_panel import panel_message
+from bot.posting.text_fit import DESCRIPTION
 from bot.storage import GameRecord
-from bot.text_fit import DESCRIPTION
 from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
 from games.core.odds import check_policy, estimate
@@ -39,8 +48,8 @@ from games.core.replay import ReplayReport
 from games.core.text import shorten
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
-    from bot.systems import Pairing
+    from bot.process.app import LaagerBot
+    from bot.systems.installed import Pairing
 
 log = logging.getLogger(__name__)
 
@@ -403,8 +412,7 @@ class GameCog(LaagerCog):
             interaction, lambda: self.bot.service.log(place_of(interaction), count), ephemeral=True
         )
         lines = [
-            f"`#{e.seq}` {format_dt(e.created_at, 'R')} {e.public_text or e.kind}"
-            for e in events
+            f"`#{e.seq}` {format_dt(e.created_at, 'R')} {e.public_text or e.kind}" for e in events
         ]
         shown = latest_that_fit(lines, DESCRIPTION - 200)
         kwargs: dict = {"ephemeral": True}

@@ -10,10 +10,10 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.cogs.common import stop_loop
-from bot.outbox_sender import refresh_stale, send_owed
+from bot.posting.outbox_sender import refresh_stale, send_owed
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
+    from bot.process.app import LaagerBot
 
 log = logging.getLogger(__name__)
 

@@ -12,18 +12,18 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
-from bot import errors
-from bot.announce import COLOUR
 from bot.cogs.common import LaagerCog
-from bot.interactions import Interaction, place_of
-from bot.pages import page_count, send_pages
-from bot.recap import NotRecappable, send_recap
+from bot.play import errors
+from bot.posting.announce import COLOUR
+from bot.posting.interactions import Interaction, place_of
+from bot.posting.pages import page_count, send_pages
+from bot.posting.recap import NotRecappable, send_recap
+from bot.posting.text_fit import DESCRIPTION, fit
 from bot.storage.db import session_factory
 from bot.storage.history import History, PlayedGame, SystemTally
-from bot.text_fit import DESCRIPTION, fit
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
+    from bot.process.app import LaagerBot
 
 GAMES_PER_PAGE = 10
 LISTED_NUMBERS = 20

@@ -1,5 +1,5 @@
 """Nudging the player whose move it is: when a game has sat idle, and before a turn deadline
-runs out; and, when it has run out, the bot standing in (see :mod:`bot.deadlines`)."""
+runs out; and, when it has run out, the bot standing in (see :mod:`bot.play.deadlines`)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ import discord
 from discord.ext import commands, tasks
 from discord.utils import format_dt
 
-from bot import deadlines
-from bot.announce import DM_CLOSED, post_unprompted
 from bot.cogs.common import stop_loop
-from bot.logs import bind_game
-from bot.metrics import REMINDERS_SENT
+from bot.operations.logs import bind_game
+from bot.operations.metrics import REMINDERS_SENT
+from bot.play import deadlines
+from bot.posting.announce import DM_CLOSED, post_unprompted
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
+    from bot.process.app import LaagerBot
 
 log = logging.getLogger(__name__)
 

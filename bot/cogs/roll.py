@@ -8,13 +8,13 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
-from bot.announce import COLOUR, clip
 from bot.cogs.common import LaagerCog
+from bot.posting.announce import COLOUR, clip
 from games.core.dice import Dice, derived_seed, new_seed
 from games.core.expressions import roll_expression
 
 if TYPE_CHECKING:
-    from bot.app import LaagerBot
+    from bot.process.app import LaagerBot
 
 CHOICE_LIMIT = 100
 """The longest name or value Discord takes for an offered choice."""
@@ -69,8 +69,7 @@ class RollCog(LaagerCog):
     ) -> None:
         records = await self.bot.store.rolls(interaction.channel_id or 0, limit=count)
         lines = [
-            f"{format_dt(r.created_at, 'R')} <@{r.user_id}> `{r.expression}`: "
-            + r.result_text
+            f"{format_dt(r.created_at, 'R')} <@{r.user_id}> `{r.expression}`: " + r.result_text
             for r in records
         ]
         embed = discord.Embed(

@@ -10,7 +10,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.campaigns import Fought
+from bot.play.campaigns import Fought
 from bot.storage.models import Campaign, CampaignBattle
 
 

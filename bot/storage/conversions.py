@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from bot.log_guard import known
+from bot.operations.log_guard import known
 from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
 from bot.storage.records import (
     EventRecord,

@@ -273,7 +273,7 @@ async def start_bots(
         child = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.cli",
+            "bot.process.cli",
             "run",
             *(sharded if args.processes > 1 else ()),
             cwd=args.bot_root,

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.recap import SIZE_GOAL, UPLOAD_LIMIT, Recap, build
+from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, Recap, build
 from tests.recap.games import bot_games
 
 GAMES = (

@@ -12,8 +12,8 @@ import argparse
 import statistics
 import time
 
-from bot.engine_work import bot_turns
-from bot.systems import pairings
+from bot.play.engine_work import bot_turns
+from bot.systems.installed import pairings
 from games.core.dice import Dice, Roll, derived_seed
 from games.core.engine import GameSystem, Viewer
 from games.core.replay import Step, replay

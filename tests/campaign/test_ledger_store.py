@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.campaigns import Fought
+from bot.play.campaigns import Fought
 from bot.storage import Store, create_engine, session_factory
 from bot.storage.campaigns import CampaignBusy, Campaigns
 from tests.storage.builders import CHANNEL_ID, GUILD_ID, T0, new_game, seats

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.campaigns import (
+from bot.play.campaigns import (
     POINTS,
     PRESETS,
     Fought,
@@ -16,8 +16,8 @@ from bot.campaigns import (
     score,
     status_after,
 )
-from bot.errors import BadInput
-from bot.systems import installed
+from bot.play.errors import BadInput
+from bot.systems.installed import installed
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Result
 from games.ramparts.options import normalise, vp_adjustment

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.app import InsecureSeed, LaagerBot
-from bot.cli import freeze_when_ready
-from bot.settings import Settings
+from bot.process.app import InsecureSeed, LaagerBot
+from bot.process.cli import freeze_when_ready
+from bot.process.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ carol: /game new system:chess
 
 def laager(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "bot.process.cli", *args],
         cwd=ROOT,
         env={**os.environ, **env},
         capture_output=True,

@@ -15,16 +15,23 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-WHAT_IT_MAY_LOAD = {"bot", "bot.cli", "bot.db_commands", "bot.health_probe"}
+WHAT_IT_MAY_LOAD = {
+    "bot",
+    "bot.process",
+    "bot.operations",
+    "bot.process.cli",
+    "bot.process.db_commands",
+    "bot.operations.health_probe",
+}
 """The bot's modules a health check may import: the command line, its parser's parts and
-the probe."""
+the probe, and the packages that hold them (a line of docstring each)."""
 
 
 def health(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """``laager health`` run in ``tmp_path``, then the bot's modules it had loaded."""
     code = (
         "import sys\n"
-        "from bot.cli import main\n"
+        "from bot.process.cli import main\n"
         "code = main(['health'])\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('bot', 'games', 'renderers', 'discord', 'sqlalchemy', 'pydantic')))\n"

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 import pytest
 from prometheus_client import REGISTRY
 
-from bot import metrics
-from bot.logs import shard_of
-from bot.settings import Settings
-from bot.sharding import ShardSpecError, check_shards, parse_shard_ids, syncs_commands
+from bot.operations import metrics
+from bot.operations.logs import shard_of
+from bot.process.settings import Settings
+from bot.process.sharding import ShardSpecError, check_shards, parse_shard_ids, syncs_commands
 from bot.storage.single_process import DatabaseInUse, hold_database, lock_path
 from tests.cli.test_cli import laager
 

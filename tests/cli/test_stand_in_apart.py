@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from bot.cli import SANDBOX_MISSING
+from bot.process.cli import SANDBOX_MISSING
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -43,7 +43,7 @@ def test_the_runtime_install_carries_none_of_the_sandboxs_packages() -> None:
 
 def test_what_laager_run_imports_loads_none_of_them() -> None:
     ran = python(
-        "import sys, bot.cli, bot.app, bot.cogs.game, bot.status_server\n"
+        "import sys, bot.process.cli, bot.process.app, bot.cogs.game, bot.process.status_server\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         f"{sorted(SANDBOX_PACKAGES)!r} or m.startswith('bot.sandbox')))"
     )
@@ -57,7 +57,7 @@ def test_laager_sandbox_without_it_says_how_to_install_it(tmp_path: Path, missin
     script.write_text("alice: /game help\n")
     ran = python(
         f"import sys; sys.modules[{missing!r}] = None\n"
-        "from bot.cli import main\n"
+        "from bot.process.cli import main\n"
         f"sys.exit(main(['sandbox', '--script', {str(script)!r}]))"
     )
     assert ran.returncode == 2, ran.stdout + ran.stderr

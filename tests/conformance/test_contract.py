@@ -19,9 +19,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.service import Update
-from bot.systems import pairings
-from bot.ui import PanelButton, panel_view, public_view
+from bot.play.service import Update
+from bot.posting.ui import PanelButton, panel_view, public_view
+from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Mode, Order, Viewer, hidden_from
 from games.core.errors import RuleError

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text_fit import fit, pieces
+from bot.posting.text_fit import fit, pieces
 from games.core.text import ELLIPSIS, faces_from, shorten
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789→", min_size=1, max_size=12)

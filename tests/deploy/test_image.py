@@ -25,7 +25,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
-from bot.health_probe import probe
+from bot.operations.health_probe import probe
 from bot.sandbox import DiscordSandbox
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
+from bot.process.settings import Settings
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.sandbox.spec_validation import load_openapi
-from bot.settings import Settings
 
 TEST_SYSTEMS = ["tests.fixtures.duel:PAIRING"]
 RATE_SCALE = 0.1

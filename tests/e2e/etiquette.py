@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.app import LaagerBot
+from bot.play.service import Place
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.traffic import Traffic, tally
-from bot.service import Place
 from games.core.engine import JSON, GameSystem, Viewer
 from tests.e2e.conftest import is_recap
 from tests.e2e.leak_audit import Player, bots_order

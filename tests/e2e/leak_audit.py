@@ -23,11 +23,11 @@ from typing import Any
 
 import pytest
 
-import bot.announce
-from bot.app import LaagerBot
+import bot.posting.announce
+from bot.play.service import STEP_KINDS, Place, replay_steps
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import STEP_KINDS, Place, replay_steps
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
 from games.core.replay import replay
@@ -76,13 +76,13 @@ class Capture(logging.Handler):
 @contextmanager
 def watching(audit: Audit, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Record every log line at DEBUG and every view handed to the public renderer."""
-    real = bot.announce.render
+    real = bot.posting.announce.render
 
     async def recorded(pairing: Any, view: Any, options: JSON | None = None) -> Any:
         audit.pictures.append(json.dumps(view.picture, sort_keys=True, default=str))
         return await real(pairing, view, options)
 
-    monkeypatch.setattr(bot.announce, "render", recorded)
+    monkeypatch.setattr(bot.posting.announce, "render", recorded)
     handler = Capture(audit.logs)
     root = logging.getLogger()
     level = root.level

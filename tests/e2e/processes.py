@@ -40,7 +40,7 @@ async def bot_process(
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.cli",
+        "bot.process.cli",
         "run",
         *run_args,
         cwd=ROOT,

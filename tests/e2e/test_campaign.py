@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from bot.announce import post_unprompted
-from bot.app import LaagerBot
+from bot.posting.announce import post_unprompted
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import Message

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import JSON, Message
@@ -357,7 +357,7 @@ def test_the_fuzz_catches_a_command_that_raises(
     async def planted(*args: object, **kwargs: object) -> None:
         raise RuntimeError("planted fault")
 
-    base = sys.modules["bot.cogs.referee.base"]
+    base = sys.modules["bot.systems.referee.base"]
     monkeypatch.setattr(base.RefereeCog, "answer", planted)
     with pytest.raises(AssertionError, match=APOLOGY):
         drive(harness, 60, harness.commands())
@@ -379,7 +379,7 @@ def test_the_fuzz_catches_a_refusal_that_stored_something(
         )
         raise LaagerError("Planted refusal.")
 
-    base = sys.modules["bot.cogs.referee.base"]
+    base = sys.modules["bot.systems.referee.base"]
     monkeypatch.setattr(base.RefereeCog, "answer", planted)
     with pytest.raises(AssertionError, match="changed what is stored"):
         drive(harness, 60, harness.commands())

@@ -13,11 +13,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import LaagerBot, point_at, running_bot
-from bot.command_sync import CommandsRefused, commands_digest, refusal_message
+from bot.process.app import LaagerBot, point_at, running_bot
+from bot.process.command_sync import CommandsRefused, commands_digest, refusal_message
+from bot.process.settings import Settings
 from bot.sandbox import DiscordSandbox
 from bot.sandbox.command_limits import MAX_COMMAND_SIZE, command_size
-from bot.settings import Settings
 from tests.e2e.conftest import TEST_SYSTEMS, bot_settings
 
 HEADROOM = 7000
@@ -143,7 +143,7 @@ async def test_laager_run_exits_with_the_message_and_no_traceback(
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.cli",
+        "bot.process.cli",
         "run",
         cwd=ROOT,
         env=env,

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from bot.outbox_sender import REFRESHED
-from bot.recap import CHART_TITLE
+from bot.play.service import audit
+from bot.posting.outbox_sender import REFRESHED
+from bot.posting.recap import CHART_TITLE
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.service import audit
 from bot.storage import Store, create_engine, session_factory
 from bot.storage.outbox import OutboxStore
 from tests.e2e.processes import bot_process, wait_disconnected

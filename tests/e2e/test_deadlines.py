@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import substitutes
-from bot.app import LaagerBot, running_bot
 from bot.cogs.reminders import Reminders
+from bot.play.service import audit
+from bot.posting import substitutes
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.service import audit
 from bot.storage import GameRecord
 from tests.e2e.conftest import bot_settings
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from sqlalchemy import update as sql_update
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.models import Game
 

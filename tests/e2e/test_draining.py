@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot import draining
-from bot.app import LaagerBot
+from bot.play.service import GameService
+from bot.posting import draining
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxTimeout, SandboxUser
-from bot.service import GameService
 
 pytestmark = pytest.mark.usefixtures("laager")
 

@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-import bot.announce
-from bot.app import LaagerBot, running_bot
+import bot.posting.announce
+from bot.play.service import Place, Update
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import Place, Update
 from tests.e2e.conftest import bot_settings
 from tests.e2e.etiquette import measure, measure_solo
 from tests.e2e.leak_audit import Player, bots_order
@@ -50,7 +50,7 @@ async def test_a_post_per_order_is_caught(
 ) -> None:
     """Planted fault: every order makes a new post, as before, instead of editing the
     phase's post; the bound on posts per phase catches it."""
-    monkeypatch.setattr(bot.announce, "stays_in_phase", lambda *_: False)
+    monkeypatch.setattr(bot.posting.announce, "stays_in_phase", lambda *_: False)
     measured = await measure_solo(sandbox, laager, "last-stand", alice, limit=12)
     assert measured.within_bound() != []
 
@@ -155,7 +155,7 @@ async def test_only_the_newest_post_keeps_its_buttons(
         async def keep(*_: object) -> None:
             return None
 
-        monkeypatch.setattr(bot.announce, "retire_previous", keep)
+        monkeypatch.setattr(bot.posting.announce, "retire_previous", keep)
     await measure_solo(sandbox, laager, "last-stand", alice, limit=6)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     game, system = await laager.service.latest(place)
@@ -186,10 +186,10 @@ async def test_a_new_map_only_when_the_position_changed(
     """With every order posted (as in a system that names no phases), aims and picks move
     nothing, so their posts carry no map and say so; every map uploaded differs from the
     one before it. Planted fault: every post uploads its map."""
-    monkeypatch.setattr(bot.announce, "stays_in_phase", lambda *_: False)
+    monkeypatch.setattr(bot.posting.announce, "stays_in_phase", lambda *_: False)
     if not compare:
         fresh = iter(range(10**6))
-        monkeypatch.setattr(bot.announce, "picture_print", lambda png: str(next(fresh)))
+        monkeypatch.setattr(bot.posting.announce, "picture_print", lambda png: str(next(fresh)))
     await measure_solo(sandbox, laager, "last-stand", alice, limit=40)
     maps = maps_in_order(sandbox)
     uploaded = [m for m in maps if m is not None]
@@ -200,7 +200,7 @@ async def test_a_new_map_only_when_the_position_changed(
     assert repeats == 0, "a map identical to the last one was uploaded again"
     assert None in maps, "some orders moved nothing and posted no map"
     quiet = [m for m in sandbox.messages() if m.embeds and not m.attachments]
-    assert all(bot.announce.UNMOVED in m.text() for m in quiet)
+    assert all(bot.posting.announce.UNMOVED in m.text() for m in quiet)
 
 
 async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
@@ -220,7 +220,7 @@ async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
     ]
     assert private, "the giver of an order that moved something sees the new map"
     assert all(a != b for a, b in itertools.pairwise(private))
-    assert any(bot.announce.BEHIND in m.text() for m in posts)
+    assert any(bot.posting.announce.BEHIND in m.text() for m in posts)
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import command_options as sandbox_options
 

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from tests.e2e.conftest import bot_settings

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from games.core.engine import Mode

@@ -3,7 +3,7 @@ event loop a parse and its memory a cached message."""
 
 from __future__ import annotations
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.gateway import DIRECT_MESSAGES, GUILD_MESSAGES
 

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.systems import installed
+from bot.systems.installed import installed
 from tests.e2e.conftest import bot_settings
 from tests.e2e.leak_audit import audit_bots_game, audit_game
 

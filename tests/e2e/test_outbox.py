@@ -10,13 +10,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-import bot.announce
-from bot.app import LaagerBot, running_bot
+import bot.posting.announce
 from bot.cogs.outbox import OutboxWorker
-from bot.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
-from bot.recap import CHART_TITLE
+from bot.play.service import REPEATED, Place, Update
+from bot.posting.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
+from bot.posting.recap import CHART_TITLE
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
-from bot.service import REPEATED, Place, Update
 from tests.e2e.conftest import bot_settings
 
 LEASE = 0.2
@@ -49,8 +49,8 @@ def posts_saying(sandbox: DiscordSandbox, text: str) -> list[Message]:
 
 
 def crash_once(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """Make ``bot.announce.<name>`` fail once, as a process killed at that moment would."""
-    real = getattr(bot.announce, name)
+    """Make ``bot.posting.announce.<name>`` fail once, as a process killed at that moment would."""
+    real = getattr(bot.posting.announce, name)
     calls = {"n": 0}
 
     async def dies(*args: object, **kwargs: object) -> object:
@@ -59,7 +59,7 @@ def crash_once(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
             raise RuntimeError("killed")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(bot.announce, name, dies)
+    monkeypatch.setattr(bot.posting.announce, name, dies)
 
 
 async def two_player_duel(sandbox: DiscordSandbox, alice: SandboxUser, bob: SandboxUser) -> None:
@@ -104,7 +104,7 @@ async def test_a_send_repeated_after_a_crash_is_deduplicated_by_its_nonce(
     row again. Planted fault: a nonce not drawn from the row, and the post appears twice."""
     if nonce == "planted-fault":
         counter = iter(range(1000))
-        monkeypatch.setattr(bot.announce, "outbox_nonce", lambda *_: f"x{next(counter)}")
+        monkeypatch.setattr(bot.posting.announce, "outbox_nonce", lambda *_: f"x{next(counter)}")
     await two_player_duel(sandbox, alice, bob)
     crash_once(monkeypatch, "settled")
     await sandbox.slash(alice, "game order", {"choice": "strike"})
@@ -268,7 +268,7 @@ async def test_once_an_orders_post_is_up_the_rest_of_the_command_makes_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Retiring the old buttons, the private answer and the outbox's bookkeeping wait for
-    the interactions that arrived meanwhile (bot.loop_priority), and only after the post
+    the interactions that arrived meanwhile (bot.play.loop_priority), and only after the post
     is in the channel (planted: without the call, no way is made there)."""
     await two_player_duel(sandbox, alice, bob)
     seen: list[int] = []
@@ -276,6 +276,6 @@ async def test_once_an_orders_post_is_up_the_rest_of_the_command_makes_way(
     async def noted() -> None:
         seen.append(len(posts_saying(sandbox, "red strikes")))
 
-    monkeypatch.setattr(bot.announce, "make_way", noted)
+    monkeypatch.setattr(bot.posting.announce, "make_way", noted)
     await sandbox.slash(alice, "game order", {"choice": "strike"})
     assert seen == [1]

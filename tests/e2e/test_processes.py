@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot.announce import POSTED
+from bot.posting.announce import POSTED
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage import Store, create_engine, session_factory
 from tests.e2e.processes import ROOT, bot_env, bot_process, wait_disconnected
@@ -77,7 +77,7 @@ async def test_a_bot_stopped_on_postgres_closes_its_connections_without_an_error
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.cli",
+        "bot.process.cli",
         "run",
         cwd=ROOT,
         env=bot_env(sandbox, postgres_database_url),

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PIL import Image
 
-import bot.pages
-import bot.recap
-from bot.app import LaagerBot
+import bot.posting.pages
+import bot.posting.recap
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.models import Message
 from bot.storage import NewGame, NewSeat
@@ -148,7 +148,7 @@ async def test_history_pages_for_its_asker_only_and_retires_its_buttons(
     assert "has no finished games in this server" in nobody.messages[-1].text()
     assert nobody.messages[-1].components == [], "one page needs no buttons"
 
-    monkeypatch.setattr(bot.pages, "PAGER_SECONDS", 0.2)
+    monkeypatch.setattr(bot.posting.pages, "PAGER_SECONDS", 0.2)
     brief = await sandbox.slash(alice, "game history")
     message = brief.messages[-1]
     assert message.components
@@ -207,7 +207,7 @@ async def test_a_recap_that_fails_leaves_the_ending_order_answered(
     def broken(*args: object) -> None:
         raise RuntimeError("planted")
 
-    monkeypatch.setattr(bot.recap, "build", broken)
+    monkeypatch.setattr(bot.posting.recap, "build", broken)
     started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "bots"})
     assert await sandbox.wait_for(lambda: "the recap of game" in caplog.text)
     assert "Game over" in started.response.text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 
 

@@ -9,20 +9,20 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-import bot.log_guard
+import bot.operations.log_guard
 import bot.storage.db
-from bot.app import running_bot
-from bot.log_guard import BODY_LOGGERS, drop_debug, guard_logs
+from bot.operations.log_guard import BODY_LOGGERS, drop_debug, guard_logs
+from bot.process.app import running_bot
 from bot.sandbox import DiscordSandbox
 from tests.e2e.conftest import bot_settings
 
 PARAMETERS_SHOWN = "statement parameters shown"
 THROUGH_A_GAME = [name for name in BODY_LOGGERS if name not in ("aiosqlite", "discord.gateway")]
 """The body loggers a duel's secrets pass: the bot runs SQLite itself (bot.storage.inline_sqlite),
-so only the migrations, which carry no secret, go through aiosqlite; and it asks for no message
-events (bot.app.INTENTS, tests/e2e/test_intents.py), so its DMs and the revealed seed do not come
-back through the gateway. The gateway's guard stays for what interactions carry, such as an
-order typed from a hidden hand."""
+so only the migrations, which carry no secret, go through aiosqlite; and it asks for no
+message events (bot.process.app.INTENTS, tests/e2e/test_intents.py), so its DMs and the revealed
+seed do not come back through the gateway. The gateway's guard stays for what interactions
+carry, such as an order typed from a hidden hand."""
 FAULTS = [None, PARAMETERS_SHOWN, *(f"{name} unguarded" for name in THROUGH_A_GAME)]
 
 
@@ -50,7 +50,7 @@ def plant(fault: str | None, monkeypatch: pytest.MonkeyPatch) -> str | None:
     if fault is not None:
         left_out = fault.removesuffix(" unguarded")
         kept = tuple(name for name in BODY_LOGGERS if name != left_out)
-        monkeypatch.setattr(bot.log_guard, "BODY_LOGGERS", kept)
+        monkeypatch.setattr(bot.operations.log_guard, "BODY_LOGGERS", kept)
         return left_out
     return None
 

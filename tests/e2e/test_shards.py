@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
+from bot.play.service import replay_steps
 from bot.sandbox import DiscordSandbox, SandboxInteraction, SandboxUser, rendering
-from bot.service import replay_steps
 from bot.storage import Store, create_engine, session_factory
 from games.core.replay import replay
 from games.core.versions import VERSION_KEY
@@ -147,7 +147,7 @@ async def test_a_second_process_on_one_sqlite_file_refuses_to_start(
         second = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.cli",
+            "bot.process.cli",
             "run",
             cwd=ROOT,
             env=bot_env(sandbox, sqlite_url),

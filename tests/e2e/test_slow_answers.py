@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot import render_pool
-from bot.announce import POSTED
-from bot.app import LaagerBot
+from bot.play import workers
+from bot.posting.announce import POSTED
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 
@@ -73,13 +73,13 @@ async def test_a_press_whose_picture_is_slow_is_answered_before_it_is_drawn(
     press is acknowledged first, so the player never sees "did not respond"."""
     started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    run = render_pool.POOL.run
+    run = workers.POOL.run
 
     async def busy(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(SLOWER_THAN_DISCORD_ALLOWS)
         return await run(*args, **kwargs)
 
-    monkeypatch.setattr(render_pool.POOL, "run", busy)
+    monkeypatch.setattr(workers.POOL, "run", busy)
     struck = await sandbox.click(alice, started.response, label="Strike")
     assert struck.messages[0].components == []
     assert "red strikes for" in struck.messages[-1].text()

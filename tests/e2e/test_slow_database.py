@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 

@@ -12,13 +12,13 @@ from datetime import timedelta
 
 import pytest
 
-from bot import announce
-from bot.app import LaagerBot
-from bot.command_places import PLACES, SERVER_ONLY
-from bot.reply_windows import CLOSED, ReplyWindows
+from bot.play.service import NOT_A_MEMBER, Place
+from bot.posting import announce
+from bot.posting.reply_windows import CLOSED, ReplyWindows
+from bot.process.app import LaagerBot
+from bot.process.command_places import PLACES, SERVER_ONLY
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message, SandboxError
-from bot.service import NOT_A_MEMBER, Place
 from tests.e2e.leak_audit import bots_order, press
 
 ALL_INSTALLS, ALL_CONTEXTS = [0, 1], [0, 1, 2]

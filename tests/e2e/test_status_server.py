@@ -17,7 +17,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import make_url
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.db import create_engine
 from tests.e2e.conftest import TEST_SYSTEMS, bot_settings
@@ -174,7 +174,7 @@ async def laager(*args: str, env: dict[str, str]) -> tuple[int, str]:
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.cli",
+        "bot.process.cli",
         *args,
         cwd=ROOT,
         env={**os.environ, **env},
@@ -201,7 +201,7 @@ async def test_a_bot_process_logs_json_and_serves_health_and_metrics(
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.cli",
+        "bot.process.cli",
         "run",
         cwd=ROOT,
         env={**os.environ, **env},

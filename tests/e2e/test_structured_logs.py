@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 from structlog.contextvars import bind_contextvars, clear_contextvars
 
-import bot.announce
-import bot.app
-import bot.logs
+import bot.operations.logs
+import bot.posting.announce
+import bot.process.app
 import bot.storage.conversions
-from bot.app import running_bot
-from bot.log_guard import REDACTED, known
+from bot.operations.log_guard import REDACTED, known
+from bot.process.app import running_bot
 from bot.sandbox import DiscordSandbox
 from tests.e2e.conftest import bot_settings
 
@@ -38,7 +38,7 @@ def json_log() -> Iterator[logging.StreamHandler[io.StringIO]]:
     """A handler of the root logger writing to a buffer with the bot's JSON formatter."""
     known.forget_all()  # earlier tests ran the same seeds; each case starts knowing nothing
     handler = logging.StreamHandler(io.StringIO())
-    handler.setFormatter(bot.logs.formatter("json"))
+    handler.setFormatter(bot.operations.logs.formatter("json"))
     root = logging.getLogger()
     level = root.level
     root.addHandler(handler)
@@ -74,7 +74,7 @@ async def test_each_command_line_names_guild_channel_shard_and_game(
         assert line["guild_id"] == game.guild_id and line["channel_id"] == game.channel_id
         assert line["shard_id"] == 0 and line["game_id"] == game.id
         assert line["user_id"] == alice.id and line["level"] == "info" and line["timestamp"]
-        assert line["logger"] == "bot.interactions" and line["ms"] > 0
+        assert line["logger"] == "bot.posting.interactions" and line["ms"] > 0
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[fault or "guarded" for fault in FAULTS])
@@ -85,12 +85,16 @@ async def test_a_careless_log_call_shows_no_token_seed_or_dm_body(
     monkeypatch: pytest.MonkeyPatch,
     fault: str | None,
 ) -> None:
-    where = {"token": bot.app, "seeds": bot.storage.conversions, "DM bodies": bot.announce}
+    where = {
+        "token": bot.process.app,
+        "seeds": bot.storage.conversions,
+        "DM bodies": bot.posting.announce,
+    }
     if fault in where:
         monkeypatch.setattr(where[fault], "known", Forgetful())
     if fault == "redaction":
-        monkeypatch.setattr(bot.logs, "redact", lambda _logger, _method, event: event)
-    json_log.setFormatter(bot.logs.formatter("json"))
+        monkeypatch.setattr(bot.operations.logs, "redact", lambda _logger, _method, event: event)
+    json_log.setFormatter(bot.operations.logs.formatter("json"))
 
     alice = sandbox.add_user("alice")
     settings = bot_settings(sandbox, sqlite_url)

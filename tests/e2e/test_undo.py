@@ -9,12 +9,12 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot import undo
-from bot.app import LaagerBot
+from bot.play import undo
+from bot.play.service import Place
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 from bot.sandbox.models import Message
-from bot.service import Place
 from bot.storage import GameRecord
 from tests.e2e.leak_audit import Audit, Player, bots_order, exempt, read, watching
 

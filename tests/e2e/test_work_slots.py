@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from bot.app import LaagerBot
+from bot.play.service import WORK_SLOTS, GameService
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.service import WORK_SLOTS, GameService
 
 pytestmark = pytest.mark.usefixtures("laager")
 

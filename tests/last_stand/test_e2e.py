@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
-from bot.app import LaagerBot, running_bot
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.components import clickable_buttons
 from bot.sandbox.models import Message

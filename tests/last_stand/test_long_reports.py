@@ -3,8 +3,8 @@ whole report is attached; nothing is cut inside a word and the log keeps every m
 
 from __future__ import annotations
 
-from bot.reports import phase_report
-from bot.text_fit import DESCRIPTION
+from bot.posting.reports import phase_report
+from bot.posting.text_fit import DESCRIPTION
 from games.core.dice import Dice
 from games.core.engine import JSON, Viewer
 from games.last_stand import report

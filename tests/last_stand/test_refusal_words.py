@@ -3,7 +3,7 @@ free side offered where there is none."""
 
 from __future__ import annotations
 
-from bot.app import LaagerBot
+from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from tests.last_stand.test_e2e import laager  # noqa: F401 (the fixture with the built-ins)
 
@@ -58,7 +58,7 @@ async def test_a_spectator_at_a_solitaire_game_is_not_offered_a_side(
 
 def test_every_phase_the_engine_names_has_its_commands_in_the_bot() -> None:
     """The engine says what a phase allows in players' words; the cog says how, for each."""
-    from bot.cogs.last_stand import HOW_NOW
+    from bot.systems.last_stand.cog import HOW_NOW
     from games.last_stand.flow import OPEN_NOW
 
     assert HOW_NOW.keys() == OPEN_NOW.keys()

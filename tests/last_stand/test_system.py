@@ -8,7 +8,7 @@ import re
 
 from PIL import Image
 
-from bot.systems import pairings
+from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, buttons
 from games.core.replay import Step, replay
@@ -38,7 +38,7 @@ def bot_game(seed: str) -> tuple[dict, list[Step]]:
 def test_is_a_game_system_the_bot_pairs_with_its_cog_and_map() -> None:
     assert isinstance(SYSTEM, GameSystem) and SYSTEM.id == "last-stand"
     pairing = pairings()["last-stand"]
-    assert pairing.system is SYSTEM and pairing.cog == "bot.cogs.last_stand"
+    assert pairing.system is SYSTEM and pairing.cog == "bot.systems.last_stand.cog"
     assert pairing.render is render
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.cogs.last_stand import british_unit
-from bot.errors import BadInput
+from bot.play.errors import BadInput
+from bot.systems.last_stand.cog import british_unit
 
 
 def test_names_and_ids_resolve_to_ids() -> None:

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.service import Update
-from bot.systems import RAMPARTS_MENUS
-from bot.ui import PanelButton, menu_layout, panel_view, public_view
+from bot.play.service import Update
+from bot.posting.ui import PanelButton, menu_layout, panel_view, public_view
+from bot.systems.installed import RAMPARTS_MENUS
 from games.core.dice import Dice, derived_seed
 from games.ramparts.catalog import CARD
 from games.ramparts.policy import choose

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.app import LaagerBot, running_bot
+from bot.play.service import Place
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import Place
 from games.ramparts import orders, policy
 from games.ramparts.catalog import CARD
 from games.ramparts.deck import RELIEF

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.systems import pairings
+from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer
 from games.core.replay import Step, replay
@@ -19,7 +19,7 @@ def test_is_a_game_system_the_bot_pairs_with_its_cog_and_pictures() -> None:
     assert isinstance(SYSTEM, GameSystem)
     assert SYSTEM.id == "ramparts" and SYSTEM.sides == ("british",)
     pairing = pairings()["ramparts"]
-    assert pairing.system is SYSTEM and pairing.cog == "bot.cogs.ramparts"
+    assert pairing.system is SYSTEM and pairing.cog == "bot.systems.ramparts.cog"
     assert pairing.render is render
     assert SYSTEM.modes["solo"].bot_sides == ()
 

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-from bot.recap import Recap
-from bot.service import Actor, GameService, Place, SeedSource, replay_steps
+from bot.play.service import Actor, GameService, Place, SeedSource, replay_steps
+from bot.posting.recap import Recap
 from bot.storage import EventRecord, GameRecord, Store, create_engine, session_factory, upgrade
-from bot.systems import Pairing, pairings
+from bot.systems.installed import Pairing, pairings
 from games.core.engine import JSON, GameSystem, Viewer, hidden_from
 from games.core.replay import replay
 from games.registry import Registry

@@ -12,8 +12,8 @@ import discord
 import pytest
 from PIL import Image
 
-import bot.recap
-from bot.recap import SIZE_GOAL, UPLOAD_LIMIT, build, message, phases
+import bot.posting.recap
+from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, build, message, phases
 from games.core.engine import Viewer
 from renderers.recap import frame_count
 from tests.recap.games import bot_games, frame_findings
@@ -61,7 +61,7 @@ async def test_a_frame_drawn_from_a_private_view_is_caught(
 
     async with bot_games(tmp_path) as play:
         played = await play("zones", "rorkes-drift")
-    monkeypatch.setattr(bot.recap, "Viewer", Zulu)
+    monkeypatch.setattr(bot.posting.recap, "Viewer", Zulu)
     recap = build(played.pairing.system, played.pairing.picture, played.game, played.events)
     findings = frame_findings(played, recap)
     assert any("not the channel" in f for f in findings), findings
@@ -85,7 +85,7 @@ async def test_an_oversized_animation_is_drawn_narrower(
         played = await play("last-stand")
     wide = build(played.pairing.system, played.pairing.picture, played.game, played.events)
     assert wide.animation is not None
-    monkeypatch.setattr(bot.recap, "SIZE_GOAL", len(wide.animation) - 1)
+    monkeypatch.setattr(bot.posting.recap, "SIZE_GOAL", len(wide.animation) - 1)
     narrow = build(played.pairing.system, played.pairing.picture, played.game, played.events)
     assert narrow.animation is not None and len(narrow.animation) < len(wide.animation)
     with (
@@ -93,8 +93,8 @@ async def test_an_oversized_animation_is_drawn_narrower(
         Image.open(io.BytesIO(narrow.animation)) as second,
     ):
         assert second.width < first.width
-    monkeypatch.setattr(bot.recap, "SIZE_GOAL", 1)
-    monkeypatch.setattr(bot.recap, "UPLOAD_LIMIT", 1)
+    monkeypatch.setattr(bot.posting.recap, "SIZE_GOAL", 1)
+    monkeypatch.setattr(bot.posting.recap, "UPLOAD_LIMIT", 1)
     none = build(played.pairing.system, played.pairing.picture, played.game, played.events)
     assert none.animation is None, "an animation Discord would refuse is left out"
     sent = message(none, discord.Colour.default())

@@ -10,18 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.cogs.referee import choices as C
-from bot.cogs.referee import qref_answers as Q
-from bot.cogs.referee import sotq_answers as S
-from bot.cogs.referee.answers import Answer, answer_embed
-from bot.cogs.referee.dice import Roller
-from bot.cogs.referee.qref import QrefCog
-from bot.cogs.referee.sotq_army import SotqArmyCog
-from bot.cogs.referee.sotq_checks import SotqChecksCog
-from bot.cogs.referee.sotq_fire import SotqFireCog
-from bot.cogs.referee.sotq_morale import SotqMoraleCog
-from bot.cogs.referee.sotq_move import SotqMoveCog
-from bot.cogs.referee.sotq_transport import SotqTransportCog
+from bot.systems.referee import choices as C
+from bot.systems.referee import qref_answers as Q
+from bot.systems.referee import sotq_answers as S
+from bot.systems.referee.answers import Answer, answer_embed
+from bot.systems.referee.dice import Roller
+from bot.systems.referee.qref import QrefCog
+from bot.systems.referee.sotq_army import SotqArmyCog
+from bot.systems.referee.sotq_checks import SotqChecksCog
+from bot.systems.referee.sotq_fire import SotqFireCog
+from bot.systems.referee.sotq_morale import SotqMoraleCog
+from bot.systems.referee.sotq_move import SotqMoveCog
+from bot.systems.referee.sotq_transport import SotqTransportCog
 from games.core.dice import Dice
 from games.core.errors import LaagerError
 from games.tables import TableError, apply_overrides, load_tables, sotq

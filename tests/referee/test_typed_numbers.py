@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cogs.referee.dice import parse_dice
+from bot.systems.referee.dice import parse_dice
 from games.core.errors import LaagerError
 from games.last_stand.board import board
 

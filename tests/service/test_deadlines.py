@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot import deadlines, errors
-from bot.deadlines import _play_phase
-from bot.service import Actor, GameService, Place, SeedSource, audit
+from bot.play import deadlines, errors
+from bot.play.deadlines import _play_phase
+from bot.play.service import Actor, GameService, Place, SeedSource, audit
 from bot.storage import Store, create_engine, session_factory
 from games.core.dice import Dice
 from games.core.engine import JSON, View, Viewer

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot import errors
-from bot.service import REPEATED, Actor, GameService, Place, SeedSource, fingerprint
+from bot.play import errors
+from bot.play.service import REPEATED, Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage import Store, create_engine, session_factory
 from bot.storage.outbox import OutboxStore, Seen
 from games.core.errors import LaagerError

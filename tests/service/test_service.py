@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import update as sql_update
 
-from bot import errors
-from bot.service import (
+from bot.play import errors
+from bot.play.service import (
     Actor,
     GameService,
     Place,
@@ -180,7 +180,7 @@ async def test_an_update_works_out_its_orders_and_fingerprint_once(
     monkeypatch.setattr(SYSTEM, "legal_orders", counted)
     fingerprints = []
     monkeypatch.setattr(
-        "bot.service.fingerprint", lambda game: fingerprints.append(game.id) or "f" * 12
+        "bot.play.service.fingerprint", lambda game: fingerprints.append(game.id) or "f" * 12
     )
     assert update.orders("red") == update.orders("red") != []
     assert update.orders("blue") == update.orders("blue")

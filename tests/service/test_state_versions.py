@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import Actor, GameService, Place, SeedSource, fingerprint
+from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage import Store, create_engine, session_factory
 from games.core.dice import Dice
 from games.core.engine import JSON, Order, Outcome, Result, Secret, View, Viewer

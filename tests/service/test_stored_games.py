@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import Actor, GameService, Place, SeedSource, fingerprint
+from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage import Store, create_engine, session_factory
-from bot.systems import installed
+from bot.systems.installed import installed
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer
 from games.core.versions import FIRST_VERSION, VERSION_KEY

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import errors, undo
-from bot.service import Actor, GameService, Place, SeedSource, export_text
+from bot.play import errors, undo
+from bot.play.service import Actor, GameService, Place, SeedSource, export_text
 from bot.storage import Store
-from bot.systems import pairings
+from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM

@@ -27,7 +27,7 @@ from bot.storage.models import (
     SeenPosition,
     StandIn,
 )
-from bot.systems import installed
+from bot.systems.installed import installed
 from tests.fixtures.make_stored_games import DUEL
 from tests.fixtures.stored_games import Row, fixture_files, load, read
 from tests.storage.builders import T0

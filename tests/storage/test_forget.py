@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import BigInteger, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.service import Actor, GameService, Place, SeedSource, audit
+from bot.play.service import Actor, GameService, Place, SeedSource, audit
 from bot.storage import Store, create_engine, session_factory
 from bot.storage.dump import read_rows, tables
 from bot.storage.forget import ANONYMISED, NOBODY, PERSON_COLUMN_NAMES, forget_guild, forget_user
@@ -144,7 +144,7 @@ async def test_a_dry_run_changes_nothing_and_yes_does_it(
 
     def forget(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "bot.cli", "db", "forget", *args],
+            [sys.executable, "-m", "bot.process.cli", "db", "forget", *args],
             cwd=ROOT,
             env=env,
             capture_output=True,

@@ -9,7 +9,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
 
-from bot.service import audit
+from bot.play.service import audit
 from bot.storage import Store, create_engine, current, downgrade, session_factory, upgrade
 from bot.storage.db import MIGRATIONS_DIR, PROJECT_ROOT
 from bot.storage.models import Base
@@ -81,7 +81,7 @@ async def test_processes_starting_together_migrate_once(blank_database_url: str)
     env = {**os.environ, "DATABASE_URL": blank_database_url, "LOG_LEVEL": "WARNING"}
     children = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "db", "upgrade", env=env, cwd=PROJECT_ROOT
+            sys.executable, "-m", "bot.process.cli", "db", "upgrade", env=env, cwd=PROJECT_ROOT
         )
         for _ in range(3)
     ]

@@ -14,12 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select, text
 
-from bot.service import Actor, GameService, Place, SeedSource
-from bot.storage import Store, create_engine, session_factory, upgrade
-from bot.storage.dump import tables
-from bot.storage.models import Game
-from bot.systems import installed
-from bot.transfer import (
+from bot.play.service import Actor, GameService, Place, SeedSource
+from bot.play.transfer import (
     FORMAT,
     FORMAT_VERSION,
     TransferRefused,
@@ -27,6 +23,10 @@ from bot.transfer import (
     head_revision,
     import_database,
 )
+from bot.storage import Store, create_engine, session_factory, upgrade
+from bot.storage.dump import tables
+from bot.storage.models import Game
+from bot.systems.installed import installed
 from tests.fixtures.make_stored_games import DUEL
 from tests.storage.stocked import REGISTRY, stock, stored_games
 
@@ -174,7 +174,7 @@ async def test_games_of_a_system_not_installed_are_refused(
 def laager(*args: str, url: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": url, "EXTRA_SYSTEMS": DUEL, "LOG_LEVEL": "WARNING"}
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", "db", *args],
+        [sys.executable, "-m", "bot.process.cli", "db", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -1,6 +1,6 @@
 """The shared contract checks, run on the zone game before it is paired with the bot.
 
-Once ``bot/systems.py`` pairs it, ``tests/conformance`` runs the same checks; until then
+Once ``bot/systems/installed.py`` pairs it, ``tests/conformance`` runs the same checks; until then
 this file plays its games with a picture-less pairing of its own.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.systems import Pairing
+from bot.systems.installed import Pairing
 from games.zones.state import BRITISH
 from games.zones.system import SYSTEM
 from tests.conformance import test_contract as contract

@@ -15,14 +15,14 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot import render_pool
-from bot.announce import POSTED
-from bot.app import LaagerBot, running_bot
-from bot.cogs.zones import with_amounts
-from bot.errors import BadInput
+from bot.play import workers
+from bot.play.errors import BadInput
+from bot.play.service import Place
+from bot.posting.announce import POSTED
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.service import Place
+from bot.systems.zones.cog import with_amounts
 from games.core.engine import Order
 from games.zones import policy, setup
 from games.zones.hidden import zulu_strengths
@@ -278,7 +278,7 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     position = play_until_advance()
     monkeypatch.setattr(setup, "new_state", lambda scenario, options=None: position)
     # the patch holds in this process only, so the engine's work stays here too
-    monkeypatch.setattr(render_pool.POOL, "kind", "thread")
+    monkeypatch.setattr(workers.POOL, "kind", "thread")
     await sandbox.slash(
         alice, "zones new", {"battle": "isandlwana", "mode": "two-player", "side": BRITISH}
     )

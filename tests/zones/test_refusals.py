@@ -8,12 +8,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import LaagerBot, running_bot
-from bot.cogs.zones import ZonesCog
-from bot.errors import NoGame
+from bot.play.errors import NoGame
+from bot.play.service import Place
+from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import SandboxError
-from bot.service import Place
+from bot.systems.zones.cog import ZonesCog
 from games.zones.state import BRITISH, ZULU
 from tests.e2e.conftest import alice, bob, bot_settings, carol, sandbox, sqlite_url
 

@@ -1,0 +1,1 @@
+"""Operating the bot: logs and what they must never show, metrics, and the health probe."""

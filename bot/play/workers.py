@@ -1,0 +1,163 @@
+"""Drawing pictures off the event loop, in a pool of worker processes sized to the machine and
+capped.
+
+A picture takes milliseconds of CPU; drawn on the event loop, a burst of them in many channels
+would hold up every other channel's answers (Discord allows 3 seconds). Every picture the bot
+posts is drawn through :func:`draw`, in a pool of its own, never in the loop's shared default
+threads, and with no more workers than the machine has cores (a cap keeps a large machine from
+filling memory with workers that only contend).
+
+Processes, not threads: Pillow lets go of the GIL only while zlib compresses, so render threads
+and the loop take turns on one lock. On two cores shared with other work, a burst of 120
+pictures (tests/bench/workers.py) ran at 199 pictures a second in processes against 134 in
+threads, and held the loop up at most 12 ms against 21; in a busier run, 90 against 62 (the
+threads slower than drawing on the loop itself) and 23 ms against 31. The price is a process
+start, paid when the bot starts (:meth:`RenderPool.start`, with every renderer imported there)
+rather than at the first picture, and a copy of each view and PNG between processes, which is
+small; each worker holds about 70 MB once it has drawn every kind of picture.
+
+The engine's share of a command runs in the same workers (:mod:`bot.play.engine_work`), for the
+same reason and one more: in a thread it would make the loop wait for the GIL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import importlib
+import logging
+import os
+import pkgutil
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from multiprocessing import get_context
+from typing import Literal, ParamSpec, TypeVar
+
+import renderers
+from bot.play.loop_priority import make_way
+
+log = logging.getLogger(__name__)
+CAP = 4
+"""At most this many pictures are drawn at once, however many cores the machine has."""
+WORKER_NICENESS = 10
+"""How much lower than the bot's a worker's scheduling priority is. When the loop and the
+workers want the same cores, the loop answers first and a picture waits: a player notices a
+press that is not acknowledged sooner than a map that comes a few milliseconds later. A
+worker alone on a core still runs at full speed."""
+ORPHAN_CHECK_SECONDS = 0.5
+"""How often a worker checks that its bot is still there."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+Kind = Literal["process", "thread"]
+
+
+def pool_size(cap: int = CAP) -> int:
+    """One worker per core, at most ``cap``: more would only take turns on the same cores."""
+    return max(1, min(os.cpu_count() or 1, cap))
+
+
+def start_worker() -> None:
+    """Set a worker up: it leaves with its bot, runs at a lower priority than the bot, and
+    has every renderer imported already. What the imports built (fonts, the games' tables)
+    lasts as long as the worker, so it is kept out of the collector's sight: each full
+    collection walked its 110,000 objects for 45 to 60 ms, holding up the picture or order in
+    hand."""
+    threading.Thread(target=_leave_with, args=(os.getppid(),), daemon=True).start()
+    os.nice(WORKER_NICENESS)
+    import_renderers()
+    gc.collect()
+    gc.freeze()
+
+
+def _leave_with(parent: int) -> None:
+    """Exit once the bot that started this worker is gone. A bot killed outright (SIGKILL, a
+    crash) cannot shut its pool down, and an orphaned worker would hold its memory and the
+    bot's output pipes for as long as the machine runs."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
+
+
+def import_renderers() -> None:
+    """Import every renderer, so a worker's first picture does not wait for the imports."""
+    for module in pkgutil.iter_modules(renderers.__path__, "renderers."):
+        importlib.import_module(module.name)
+
+
+def by_name(job: Callable[..., object]) -> bool:
+    """Whether another process can find ``job`` by its module and name (so it can be sent)."""
+    module = sys.modules.get(getattr(job, "__module__", None) or "")
+    found: object = module
+    for part in getattr(job, "__qualname__", "<>").split("."):
+        found = getattr(found, part, None)
+    return found is job
+
+
+class RenderPool:
+    """A capped pool of workers that draw pictures, started on first use or by :meth:`start`.
+
+    A job that cannot be sent to another process (a closure, a lambda) is drawn in a thread of
+    the same size instead, still off the loop.
+    """
+
+    def __init__(self, size: int | None = None, kind: Kind = "process") -> None:
+        self.size = size or pool_size()
+        self.kind = kind
+        self._processes: ProcessPoolExecutor | None = None
+        self._threads: ThreadPoolExecutor | None = None
+
+    def executor(self, job: Callable[..., object]) -> Executor:
+        if self.kind == "process" and by_name(job):
+            if self._processes is None:
+                self._processes = ProcessPoolExecutor(
+                    self.size, mp_context=get_context("spawn"), initializer=start_worker
+                )
+            return self._processes
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="render")
+        return self._threads
+
+    async def start(self) -> None:
+        """Start the workers now, so the first picture after a start is not the one to wait."""
+        await asyncio.gather(*(self.run(os.getpid) for _ in range(self.size)))
+
+    async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``job(*args, **kwargs)`` in a worker; the loop is free while it runs. A pool whose
+        worker died (killed for memory, say) is replaced and the picture drawn again, once.
+        The result comes back after the interactions that arrived meanwhile are read
+        (:func:`bot.play.loop_priority.make_way`)."""
+        loop = asyncio.get_running_loop()
+        call = partial(job, *args, **kwargs)
+        try:
+            result = await loop.run_in_executor(self.executor(job), call)
+        except BrokenProcessPool:
+            log.warning("a render worker died; starting the render pool again")
+            broken, self._processes = self._processes, None
+            if broken is not None:
+                broken.shutdown(wait=False, cancel_futures=True)
+            result = await loop.run_in_executor(self.executor(job), call)
+        await make_way()  # what follows a job is the rest of a command: newcomers first
+        return result
+
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; ``wait`` for them to exit (a process that is about to end)."""
+        for executor in (self._processes, self._threads):
+            if executor is not None:
+                executor.shutdown(wait=wait, cancel_futures=True)
+        self._processes = self._threads = None
+
+
+POOL = RenderPool()
+"""The process's one render pool, shared by every channel and shard it serves."""
+
+
+async def draw(job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Draw a picture in the render pool: every path that posts a picture goes through here.
+    ``job`` should be a module-level function, so it can be sent to a worker process."""
+    return await POOL.run(job, *args, **kwargs)

@@ -1,0 +1,654 @@
+"""Turning service results into Discord messages: the channel post, DMs and pings."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.operations.log_guard import known
+from bot.operations.logs import bind_game
+from bot.operations.metrics import RENDER_SECONDS
+from bot.play import workers
+from bot.play.loop_priority import make_way
+from bot.play.service import Update
+from bot.posting.next_steps import CommandFor, ways
+from bot.posting.reach import speaks_here
+from bot.posting.recap import NotRecappable, recap_message, send_recap
+from bot.posting.reply_windows import CLOSED
+from bot.posting.reports import Report, phase_report
+from bot.posting.text_fit import CONTENT, fit, pieces
+from bot.posting.ui import public_view
+from bot.storage.outbox import CHANNEL
+from bot.systems.installed import Pairing
+from games.core.engine import JSON, View
+
+if TYPE_CHECKING:
+    from bot.process.app import LaagerBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+"""Discord's error code for a user who does not accept DMs from the bot."""
+
+EMBED_LIMIT = 4000
+UNMOVED = "Nothing moved on the map; the last map posted above still shows the position."
+BEHIND = (
+    "The map shows the position when this post was made; the orders since are told above, and "
+    "the next post brings the map up to date."
+)
+PRIVATE_MAP = "The position now (the channel's map catches up with the next post):"
+COLOUR = discord.Colour.from_rgb(176, 122, 48)
+
+AfterPost = Callable[
+    ["LaagerBot", Update, "discord.Interaction[LaagerBot] | None"], Awaitable[None]
+]
+"""What runs after a post (a system's extra, what follows a game's end): given the bot, the
+update, and the interaction that asked for the post, or None when the bot posted of its own
+accord (standing in after a deadline, the outbox after a restart)."""
+
+
+async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
+    """Render a view to a PNG in the render pool, so the event loop stays free; timed by
+    system, the wait for a free worker included, since that is what a player waits for."""
+    if pairing.render is None:
+        return None
+    started = time.perf_counter()
+    png = await workers.draw(pairing.render, view, options or {})
+    RENDER_SECONDS.labels(pairing.system.id).observe(time.perf_counter() - started)
+    return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
+
+
+def picture_print(png: bytes | None) -> str | None:
+    """A fingerprint of a drawn map: the same picture, byte for byte, gives the same one."""
+    return None if png is None else hashlib.sha256(png).hexdigest()
+
+
+def clip(text: str, limit: int = EMBED_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters at a line or word boundary."""
+    return fit(text, limit)
+
+
+def report_of(update: Update, view: View) -> Report:
+    """What just happened, for the post: whole, or grouped with the whole attached."""
+    summarize = getattr(update.system, "summarize", None)
+    return phase_report(update.lines, view.title, summarize, name=report_file(update))
+
+
+def report_file(update: Update) -> str:
+    return f"game-{update.game.id}-report.txt"
+
+
+def game_embed(update: Update, view: View, report: Report | None = None) -> discord.Embed:
+    """The public summary: what just happened, the position, and whose turn it is."""
+    report = report or report_of(update, view)
+    embed = discord.Embed(
+        title=f"{update.system.title} · game {update.game.id}",
+        description=report.description or None,
+        colour=COLOUR,
+    )
+    embed.add_field(name=view.title, value=clip("\n".join(view.lines), 1024) or "-", inline=False)
+    if update.result:
+        embed.add_field(name="Game over", value=update.result.summary, inline=False)
+        embed.add_field(name="Dice seed (revealed)", value=f"`{update.game.seed}`", inline=False)
+    then = (
+        "Check the dice with /game verify."
+        if update.result
+        else "The seed is revealed when the game ends. "
+        "Players may add their own value to the dice with /game entropy."
+    )
+    embed.set_footer(
+        text=f"Dice commitment (SHA-256 of the secret seed): {update.game.seed_commitment}\n{then}"
+    )
+    return embed
+
+
+def turn_line(update: Update, command_for: CommandFor | None = None) -> str:
+    """Whom the game waits for, and how they can give the orders open to them now."""
+    waiting = update.waiting_for
+    if update.result:
+        return f"**Game over:** {update.result.summary}"
+    if not waiting:
+        return ""
+    acting = set(update.system.to_act(update.game.state))
+    sides = sorted({s.side for s in update.seats if s.user_id in waiting and s.side in acting})
+    how = ways((o for side in sides for o in update.orders(side)), command_for)
+    return " ".join(f"<@{u}>" for u in waiting) + " - your move" + (f": {how}." if how else ".")
+
+
+async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
+    """Mentions in a post notify only those the game was just handed to, and not those who
+    turned pings off; every other mention in it stays a plain name."""
+    handed = update.handed_to
+    quiet = await bot.store.quiet_players(handed)
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in handed if u not in quiet]
+    )
+
+
+@dataclass
+class PhasePost:
+    """A game's newest post while its phase lasts: the phase, what the post tells so far,
+    and the fingerprint of the map shown above (on the post or, without one, before it)."""
+
+    phase: str
+    lines: list[str]
+    """Everything the post tells of the phase, the orders given since it was made included."""
+    picture: str | None
+    maps: list[discord.Attachment]
+    """The map the post carries (none if it points to the one above), kept on each edit."""
+    latest: str | None = None
+    """The fingerprint of the last map shown, in the channel or to an order's giver."""
+
+
+def stays_in_phase(update: Update, view: View, current: PhasePost) -> bool:
+    """Whether an order leaves the game in the phase of its newest post, with nobody new to
+    hand it to: then that post is edited rather than a new one posted."""
+    return (
+        view.phase is not None
+        and view.phase == current.phase
+        and not update.result
+        and all(user == update.actor_id for user in update.handed_to)
+    )
+
+
+async def post_update(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    *,
+    retire_buttons: bool = False,
+    panel: dict | None = None,
+    order: bool = False,
+) -> None:
+    """Answer a command with the update: a new post (deferring while the map renders), or,
+    for an ``order`` that stays in the phase of the game's newest post, an edit of it.
+
+    The interaction is acknowledged before the map is drawn, so a busy render pool cannot
+    push the answer past Discord's 3 seconds: a command shows "thinking", a press is deferred
+    as an update of its own message. ``retire_buttons`` (for a button press) strips the
+    pressed message of its buttons, and ``panel`` (for a press on a private panel) is the
+    panel's new content; either edit is made once the new post is ready, so both changes
+    reach the players together.
+
+    Where the bot is no member (see bot.posting.reach) it cannot edit a post by itself, so an order
+    edits the phase's post only when it was given by a press on that very post.
+    """
+    bind_game(update.game.id)
+    view = update.public_view()
+    bot = interaction.client
+    previous, last_picture = await bot.store.post_of(update.game.id)
+    current = bot.phase_posts.get(previous) if previous is not None else None
+    pressed = interaction.message.id if interaction.message else None
+    editable = speaks_here(interaction) or (retire_buttons and pressed == previous)
+    if (
+        order
+        and editable
+        and previous is not None
+        and current
+        and stays_in_phase(update, view, current)
+    ):
+        current.lines = [*current.lines, *update.lines]
+        await edit_in_place(interaction, update, view, previous, current, retire_buttons, panel)
+        return
+    await post_new(interaction, update, view, previous, last_picture, retire_buttons, panel)
+
+
+async def post_new(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    previous: int | None,
+    last_picture: str | None,
+    retire_buttons: bool,
+    panel: dict | None,
+) -> None:
+    """A new post for the update, with a map when the drawn position changed. An order's
+    post goes to the channel as the bot's own message, with a nonce drawn from its outbox
+    row, so a send repeated after a crash cannot post it twice; the command that gave the
+    order is answered privately. Where the bot is no member, it can only answer: the post is
+    the interaction's follow-up, and its outbox row is settled once that is sent."""
+    speaks = speaks_here(interaction)
+    owed = update.outbox_id is not None and speaks
+    command = not retire_buttons and panel is None
+    placeholder = owed and command and interaction.response.is_done()
+    if not interaction.response.is_done():
+        if retire_buttons or panel is not None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True, ephemeral=owed)
+    bot = interaction.client
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
+    if panel is not None:
+        await interaction.edit_original_response(**panel)
+    elif retire_buttons:
+        await interaction.edit_original_response(view=None)
+    if owed:
+        posted = await send_owed_post(bot, update, kwargs)
+        await make_way()  # the post is up: what follows it can wait for newcomers
+        await retire_previous(interaction, update.game.id, previous)
+        if placeholder:
+            await interaction.delete_original_response()
+        if command:
+            said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+            await interaction.followup.send(f"{said}\n\n{POSTED}", ephemeral=True)
+    else:
+        if not await retire_previous(interaction, update.game.id, previous):
+            kwargs["content"] = "\n".join([CLOSED, kwargs["content"] or ""]).strip()
+        posted = await interaction.followup.send(**kwargs, wait=True)
+        if not speaks:
+            bot.reply_windows.note(update.game.id, interaction)
+    await remember_post(bot, update, view, posted, previous, shown, pictured)
+    await after_post(interaction, update)
+    await settled(bot, update)
+
+
+POSTED = "The game's update is posted in the channel."
+
+
+async def compose_post(
+    bot: LaagerBot, update: Update, view: View, last_picture: str | None
+) -> tuple[dict, str | None, bool]:
+    """The keyword arguments of the update's post, the fingerprint of its drawn map, and
+    whether the map goes on the post (only when it differs from the last one posted)."""
+    pairing = bot.pairings[update.system.id]
+    drawn = await render(pairing, view)
+    shown = picture_print(drawn.fp.read() if drawn else None)
+    picture = drawn if shown != last_picture else None
+    if picture:
+        picture.reset()
+    report = report_of(update, view)
+    embed = game_embed(update, view, report)
+    kwargs: dict = {
+        "content": turn_line(update, pairing.command_for) or None,
+        "embed": embed,
+        "allowed_mentions": await pings_for(bot, update),
+    }
+    files = []
+    if picture:
+        show_map(embed, pairing)
+        files.append(picture)
+    elif shown is not None:
+        embed.add_field(name="Map", value=UNMOVED, inline=False)
+    if report.full:
+        data = io.BytesIO(report.full.encode())
+        files.append(discord.File(data, filename=report_file(update)))
+    if files:
+        kwargs["files"] = files
+    buttons = public_view(update, pairing.layout)
+    if buttons:
+        kwargs["view"] = buttons
+    return kwargs, (shown if shown is not None else last_picture), picture is not None
+
+
+async def send_owed_post(bot: LaagerBot, update: Update, kwargs: dict) -> discord.Message:
+    """Post an update in its channel; an order's is deduplicated by Discord through the
+    nonce of its outbox row."""
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    if update.outbox_id is None:  # a post owed by no order (a refresh): any nonce will do
+        return await channel.send(**kwargs)
+    return await channel.send(**kwargs, nonce=outbox_nonce(update.outbox_id))
+
+
+def outbox_nonce(outbox_id: int, part: str = "") -> str:
+    """The nonce of one message owed by an outbox row: the same row and part always give
+    the same nonce, so Discord returns the first message to a repeated send."""
+    return f"laager-{outbox_id}{part}"
+
+
+async def post_unprompted(bot: LaagerBot, update: Update) -> None:
+    """Post an update nobody's interaction asked for (the bot standing in when a deadline ran
+    out) in the game's channel: the same post as a command's, the previous post's buttons
+    retired, hidden information by DM, the recap if the game ended."""
+    bind_game(update.game.id)
+    view = update.public_view()
+    channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
+    previous, last_picture = await bot.store.post_of(update.game.id)
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    await shown_in_channel(bot, update)
+    posted = await channel.send(**kwargs)
+    if previous is not None:
+        try:
+            await channel.get_partial_message(previous).edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not retire the buttons of message %s", previous, exc_info=True)
+    await remember_post(bot, update, view, posted, previous, shown, pictured)
+
+    async def closed(user_id: int, label: str, parts: list[str]) -> None:
+        await channel.send(dms_closed(user_id))
+
+    await deliver_private(bot, update, closed)
+    await after_unprompted(bot, update)
+
+
+async def remember_post(
+    bot: LaagerBot,
+    update: Update,
+    view: View,
+    posted: discord.Message,
+    previous: int | None,
+    shown: str | None,
+    pictured: bool,
+) -> None:
+    """Note the new post as the game's current one (in the database, so a restart or
+    another process retires its buttons in turn) and, while its phase lasts, what the
+    orders in that phase edit. ``shown`` is the fingerprint of the map the channel now
+    sees, on this post if ``pictured``, else on an earlier one (see compose_post)."""
+    await bot.store.note_post(
+        update.game.id, posted.id, shown if pictured else None, update.position
+    )
+    if previous is not None:
+        bot.phase_posts.pop(previous, None)
+    if view.phase is not None and not update.result:
+        maps = [a for a in posted.attachments if a.filename == "map.png"]
+        bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), shown, maps, shown)
+
+
+async def shown_in_channel(bot: LaagerBot, update: Update) -> None:
+    """Note the position as shown to everyone in the channel. Noted just before the post
+    goes up, so an order given the moment it appears is checked against it."""
+    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
+
+
+async def settled(bot: LaagerBot, update: Update) -> None:
+    """Mark the update's outbox row done: every message it owed has been sent."""
+    if update.outbox_id is not None:
+        await bot.outbox.mark_sent(update.outbox_id)
+
+
+def show_map(embed: discord.Embed, pairing: Pairing) -> None:
+    """Show the attached map in the embed, with the pairing's note on reading it."""
+    embed.set_image(url="attachment://map.png")
+    if pairing.map_note:
+        embed.set_footer(text=f"{pairing.map_note}\n{embed.footer.text}")
+
+
+async def edit_in_place(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    post_id: int,
+    current: PhasePost,
+    retire_buttons: bool,
+    panel: dict | None,
+) -> None:
+    """Tell an order within the phase on the phase's own post: its report grows, its turn
+    line and buttons are brought up to date, and nobody is pinged. The map on it stays as
+    the phase found it; when the order changed the drawing, its giver alone is shown the
+    new one, and the channel gets it with the next post."""
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
+    pressed = interaction.message.id if interaction.message else None
+    command = not retire_buttons and panel is None
+    # slow work made the command show "thinking" in the channel; its answer is private
+    placeholder = command and interaction.response.is_done()
+    if command and not placeholder:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+    elif not command and not interaction.response.is_done():
+        await interaction.response.defer()  # a press: acknowledged before the map is drawn
+    drawn = await render(pairing, view)
+    shown = picture_print(drawn.fp.read() if drawn else None)
+    moved = shown is not None and shown != current.picture
+    fresh = drawn if moved and shown != current.latest else None
+    current.latest = shown
+    summarize = getattr(update.system, "summarize", None)
+    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    embed = game_embed(update, view, report)
+    if current.maps:
+        show_map(embed, pairing)
+    if moved:
+        embed.add_field(name="Map", value=BEHIND, inline=False)
+    elif shown is not None and not current.maps:
+        embed.add_field(name="Map", value=UNMOVED, inline=False)
+    files: list[discord.Attachment | discord.File] = list(current.maps)
+    if report.full:
+        files.append(discord.File(io.BytesIO(report.full.encode()), filename=report_file(update)))
+    edit: dict = {
+        "content": turn_line(update, pairing.command_for) or None,
+        "embed": embed,
+        "attachments": files,
+        "view": public_view(update, pairing.layout),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    await shown_in_channel(bot, update)
+    if retire_buttons and pressed == post_id:
+        await interaction.edit_original_response(**edit)
+        await bot.store.note_post(update.game.id, post_id, None, update.position)
+    else:
+        if panel is not None:
+            await interaction.edit_original_response(**panel)
+        elif retire_buttons:
+            await interaction.edit_original_response(view=None)
+        if await edit_post(interaction, post_id, edit):
+            await bot.store.note_post(update.game.id, post_id, None, update.position)
+        else:
+            bot.phase_posts.pop(post_id, None)
+            await repost(interaction, update, view, current, drawn, shown)
+            fresh = None
+    said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+    if command:
+        if placeholder:
+            await interaction.delete_original_response()
+        note = "\n\nThe game's post above is updated."
+        if fresh:
+            fresh.reset()
+            await interaction.followup.send(f"{said}{note}", file=fresh, ephemeral=True)
+        else:
+            await interaction.followup.send(f"{said}{note}", ephemeral=True)
+    elif fresh:
+        fresh.reset()
+        await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
+    await after_post(interaction, update)
+    await settled(bot, update)
+
+
+async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
+    """Edit the game's post (not the message the interaction came from); False if someone
+    deleted it."""
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    try:
+        await channel.get_partial_message(post_id).edit(**edit)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def repost(
+    interaction: discord.Interaction[LaagerBot],
+    update: Update,
+    view: View,
+    current: PhasePost,
+    drawn: discord.File | None,
+    shown: str | None,
+) -> None:
+    """The phase's post was deleted under an order: post the phase again, with the map of
+    the position now, and edit that post from here on."""
+    bot = interaction.client
+    pairing = bot.pairings[update.system.id]
+    summarize = getattr(update.system, "summarize", None)
+    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    embed = game_embed(update, view, report)
+    files = []
+    if drawn:
+        drawn.reset()
+        show_map(embed, pairing)
+        files.append(drawn)
+    if report.full:
+        files.append(discord.File(io.BytesIO(report.full.encode()), filename=report_file(update)))
+    channel = bot.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    posted = await channel.send(
+        content=turn_line(update, pairing.command_for) or None,
+        embed=embed,
+        files=files,
+        view=public_view(update, pairing.layout) or discord.utils.MISSING,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    await bot.store.note_post(update.game.id, posted.id, shown, update.position)
+    maps = [a for a in posted.attachments if a.filename == "map.png"]
+    bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
+
+
+async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DMs with hidden information, then what follows a command's post (:func:`follow_post`)."""
+    await send_private(interaction, update)
+    await follow_post(interaction.client, update, interaction)
+
+
+async def after_unprompted(bot: LaagerBot, update: Update) -> None:
+    """What follows a post the bot made of its own accord (standing in when a deadline ran
+    out, or the outbox after a restart); its hidden information is sent already."""
+    await follow_post(bot, update, None)
+
+
+async def follow_post(
+    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+) -> None:
+    """Whatever the system's cog sends after a post (a private picture); when the game has
+    ended, its recap and whatever follows a game's end (a campaign's next battle)."""
+    after = bot.after_post.get(update.system.id)
+    if after:
+        await after(bot, update, interaction)
+    if update.result and update.game.status == "finished":
+        await post_recap(bot, update, interaction)
+    if update.result:
+        for ended in bot.game_ended:
+            await ended(bot, update, interaction)
+
+
+async def post_recap(
+    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+) -> None:
+    """The recap of a game that has just ended. An order's recap goes to the channel with a
+    nonce drawn from its outbox row, so the outbox repeating it after a restart does not post
+    it twice; where the bot is no member, or no order ended the game, it is the interaction's
+    follow-up. The game's end is already told, so a recap that cannot be drawn or sent is
+    logged, not answered with an apology for the order that ended the game; `/game recap`
+    can try again."""
+    try:
+        if interaction is not None and (update.outbox_id is None or not speaks_here(interaction)):
+            await send_recap(interaction, update.game, COLOUR)
+        else:
+            channel = bot.get_partial_messageable(
+                update.game.channel_id, guild_id=update.game.guild_id
+            )
+            extra = (
+                {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".r")}
+            )
+            await channel.send(**await recap_message(bot, update.game, COLOUR), **extra)
+    except NotRecappable as problem:
+        log.warning("no recap for game %s: %s", update.game.id, problem)
+    except Exception:
+        log.exception("the recap of game %s failed", update.game.id)
+
+
+async def retire_previous(
+    interaction: discord.Interaction[LaagerBot], game_id: int, previous: int | None
+) -> bool:
+    """Take the buttons off the game's previous post as the next one goes up, so only the
+    newest looks live. Where the bot is no member it can do so only through the webhook of
+    the interaction that made that post, for 15 minutes; False once that window has closed."""
+    pressed = interaction.message.id if interaction.message else None
+    if previous is None or previous == pressed:
+        return True
+    if interaction.channel_id is None:
+        return True
+    if speaks_here(interaction):
+        channel = interaction.client.get_partial_messageable(
+            interaction.channel_id, guild_id=interaction.guild_id
+        )
+        editor = channel.get_partial_message(previous).edit
+    else:
+        webhook = interaction.client.reply_windows.webhook(game_id)
+        if webhook is None:
+            return False
+        editor = functools.partial(webhook.edit_message, previous)
+    try:
+        await editor(view=None)
+    except discord.NotFound:
+        pass  # someone deleted the old post; nothing is left to retire
+    except discord.HTTPException:
+        log.warning("could not retire the buttons of message %s", previous, exc_info=True)
+    return True
+
+
+def dm_label(update: Update) -> str:
+    """The first line of every DM: which game, in which channel, it belongs to."""
+    where = f"<#{update.game.channel_id}>"
+    return f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)"
+
+
+async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+    """DM each player their hidden information; when DMs are closed, the giver of the
+    command gets it privately here, and the channel is told the others cannot be reached.
+    Where the bot is no member, the giver's own hidden information is answered privately."""
+
+    async def closed(user_id: int, label: str, parts: list[str]) -> None:
+        if user_id == interaction.user.id:
+            for part in parts:
+                await interaction.followup.send(
+                    f"I could not DM you (your DMs are closed), so here it is privately:\n"
+                    f"{label}\n{part}",
+                    ephemeral=True,
+                )
+        else:
+            await interaction.followup.send(dms_closed(user_id))
+
+    async def answered(parts: list[str]) -> None:
+        for part in parts:
+            await interaction.followup.send(part, ephemeral=True)
+
+    alone = None if speaks_here(interaction) else (interaction.user.id, answered)
+    await deliver_private(interaction.client, update, closed, alone)
+
+
+def dms_closed(user_id: int) -> str:
+    return (
+        f"I could not DM <@{user_id}>: their DMs are closed. They can read their hidden "
+        "information with `/game status`."
+    )
+
+
+async def deliver_private(
+    bot: LaagerBot,
+    update: Update,
+    closed: Callable[[int, str, list[str]], Awaitable[None]],
+    answered: tuple[int, Callable[[list[str]], Awaitable[None]]] | None = None,
+) -> None:
+    """DM each player their hidden information, in as many messages as it takes, calling
+    ``closed`` for a player who does not take DMs; ``answered`` (a user and how to answer
+    them privately) takes that user's parts instead of a DM. What it sends, and what the
+    system declares secret, is redacted from the log from now on. An order's DMs carry
+    nonces drawn from its outbox row, so a repeated send is not delivered twice."""
+    known.remember(
+        *(line for lines in update.private.values() for line in lines),
+        *(secret.text for secret in update.system.secrets(update.game.state)),
+    )
+    for user_id, lines in update.private.items():
+        label = dm_label(update)
+        parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
+        await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)
+        if answered is not None and user_id == answered[0]:
+            await answered[1]([f"{label}\n{part}" for part in parts])
+            continue
+        try:
+            channel = await bot.create_dm(discord.Object(user_id))
+            for number, part in enumerate(parts):
+                extra: dict = {}
+                if update.outbox_id is not None:
+                    extra["nonce"] = outbox_nonce(update.outbox_id, f".{number}")
+                await channel.send(f"{label}\n{part}", **extra)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            await closed(user_id, label, parts)

@@ -1,0 +1,249 @@
+"""A finished game's recap: the map animated phase by phase, a chart of the sides' strength and
+the victory measure, and a summary in words with the revealed seed.
+
+Everything is rebuilt from the log: the game is replayed from its seed, and each position is
+seen only through the system's public view, so the recap shows what the channel saw and
+nothing more. Building is plain CPU work; callers run it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.play import workers
+from bot.play.service import STEP_KINDS, replay_steps
+from bot.posting.recap_measures import Numbers, measures_for, phase_of, turn_of
+from bot.posting.text_fit import fit
+from bot.storage import EventRecord, GameRecord
+from games.core.engine import JSON, GameSystem, View, Viewer
+from games.core.replay import replay
+from renderers.recap import Chart, animate, chart
+
+if TYPE_CHECKING:
+    from bot.process.app import LaagerBot
+
+Picture = Callable[[View, JSON], bytes | None]
+"""Draws a view (a system's pairing's ``picture``)."""
+
+UPLOAD_LIMIT = 10 * 1024 * 1024
+"""Discord's upload limit for a bot in a server without boosts."""
+SIZE_GOAL = 4 * 1024 * 1024
+"""An animation larger than this is drawn again narrower: well under the limit, and quick to
+load on a phone."""
+WIDTHS = (800, 640, 480, 320)
+DRAWING = {"whole": True}
+"""Every frame shows the whole map, so the animation does not jump between close-ups."""
+MOMENTS = 3
+SUMMARY_LIMIT = 3500
+
+
+class NotRecappable(Exception):
+    """The log does not replay to the stored game, so no honest recap can be drawn."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the game as the channel saw it: its words, and its last position's view."""
+
+    label: str
+    turn: int | None
+    view: View
+    orders: int
+    """How many logged steps the phase took."""
+
+
+@dataclass
+class Recap:
+    """What is posted: the animation (None when the system has no picture), the chart, and
+    the summary in words."""
+
+    game: GameRecord
+    title: str
+    summary: str
+    chart: bytes
+    animation: bytes | None = None
+    phases: list[Phase] = field(default_factory=list)
+    """The phases, each with the public view its frame was drawn from."""
+
+    def animation_name(self) -> str:
+        return f"recap-game-{self.game.id}.gif"
+
+    def chart_name(self) -> str:
+        return f"recap-game-{self.game.id}-chart.png"
+
+
+def phases(system: GameSystem, game: GameRecord, events: list[EventRecord]) -> list[Phase]:
+    """The game replayed from its seed and cut into phases: consecutive positions whose public
+    view names the same phase, each kept as the view of its last position."""
+    positions: list[JSON] = []
+    report = replay(system, game.seed, replay_steps(events), watch=positions.append)
+    if not report.ok:
+        raise NotRecappable(report.problem)
+    found: list[Phase] = []
+    for state in positions:
+        view = system.view(state, Viewer.public())
+        label = phase_of(view)
+        if found and found[-1].label == label:
+            found[-1] = Phase(label, found[-1].turn, view, found[-1].orders + 1)
+        else:
+            found.append(Phase(label, turn_of(view), view, 1))
+    return found
+
+
+def build(
+    system: GameSystem, picture: Picture | None, game: GameRecord, events: list[EventRecord]
+) -> Recap:
+    """The whole recap of a finished game (see the module's note)."""
+    cut = phases(system, game, events)
+    measures = measures_for(system.id)
+    strength = [measures.strength(p.view.picture) for p in cut]
+    victory = [measures.victory(p.view.picture) for p in cut]
+    drawn = Chart(
+        f"{system.title} · game {game.id}, phase by phase",
+        _ticks(cut),
+        _series(strength),
+        _series(victory),
+    )
+    recap = Recap(
+        game,
+        f"Recap · {system.title} · game {game.id}",
+        summary(game, events, cut, strength, victory),
+        chart(drawn),
+        phases=cut,
+    )
+    if picture is not None:
+        frames = [picture(p.view, dict(DRAWING)) for p in cut]
+        if all(frame is not None for frame in frames):
+            captions = [f"{n}/{len(cut)} · {p.label}" for n, p in enumerate(cut, 1)]
+            recap.animation = _within_goal([f for f in frames if f], captions)
+    return recap
+
+
+def _within_goal(frames: list[bytes], captions: list[str]) -> bytes | None:
+    """The widest animation under the size goal; else the narrowest one tried, if Discord
+    would take it at all (None if not: the recap is posted without it)."""
+    for width in WIDTHS:
+        gif = animate(frames, captions, width)
+        if len(gif) <= SIZE_GOAL:
+            return gif
+    return gif if len(gif) <= UPLOAD_LIMIT else None
+
+
+def _ticks(cut: list[Phase]) -> dict[int, str]:
+    """The first phase of each turn, labelled with the turn, thinned to fit the axis."""
+    firsts: dict[int, str] = {}
+    seen: set[int] = set()
+    for index, phase in enumerate(cut):
+        if phase.turn is not None and phase.turn not in seen:
+            seen.add(phase.turn)
+            firsts[index] = f"T{phase.turn}"
+    every = max(1, len(firsts) // 16 + (1 if len(firsts) % 16 else 0))
+    return dict(list(firsts.items())[::every])
+
+
+def _series(readings: list[Numbers]) -> dict[str, list[float]]:
+    names = [name for reading in readings for name in reading]
+    return {name: [reading.get(name, 0) for reading in readings] for name in dict.fromkeys(names)}
+
+
+def summary(
+    game: GameRecord,
+    events: list[EventRecord],
+    cut: list[Phase],
+    strength: list[Numbers],
+    victory: list[Numbers],
+) -> str:
+    """The recap in words: result, length, hits and losses, decisive moments, and the seed."""
+    result = game.result or {}
+    steps = [e for e in events if e.kind in STEP_KINDS and e.kind != "create"]
+    by_bot = sum(1 for e in steps if e.kind == "bot")
+    turns = max((p.turn for p in cut if p.turn is not None), default=None)
+    lines = [f"**Result:** {result.get('summary') or game.status}"]
+    length = f"{turns} turns, " if turns else ""
+    lines.append(
+        f"**Length:** {length}{len(cut)} phases, {len(steps)} orders ({by_bot} by the bot)."
+    )
+    lines += _hits_and_losses(strength)
+    moments = decisive(cut, strength, victory)
+    if moments:
+        lines.append("**Decisive moments:**")
+        lines += [f"- {moment}" for moment in moments]
+    lines.append(
+        f"**Dice:** the seed, revealed, is `{game.seed}`; its SHA-256 is the commitment "
+        f"`{game.seed_commitment}` posted when the game began. `/game verify` replays every roll."
+    )
+    return fit("\n".join(lines), SUMMARY_LIMIT)
+
+
+def _hits_and_losses(strength: list[Numbers]) -> list[str]:
+    """Per strength measure: where it started and ended, what every fall from one phase to
+    the next took (mostly hits) and what every rise brought (arrivals, rallies, re-entries)."""
+    lines = []
+    for name, values in _series(strength).items():
+        lost = sum(max(0.0, a - b) for a, b in pairwise(values))
+        gained = sum(max(0.0, b - a) for a, b in pairwise(values))
+        lines.append(
+            f"**{name}:** {values[0]:g} at the start, {values[-1]:g} at the end; "
+            f"{lost:g} lost and {gained:g} gained along the way."
+        )
+    return lines
+
+
+def decisive(cut: list[Phase], strength: list[Numbers], victory: list[Numbers]) -> list[str]:
+    """The phases that changed the game most: the largest swings of any measure, relative to
+    that measure's range, in the order they happened."""
+    readings = [{**s, **v} for s, v in zip(strength, victory, strict=True)]
+    series = _series(readings)
+    swings: list[tuple[float, int, str]] = []
+    for name, values in series.items():
+        spread = (max(values) - min(values)) or 1
+        for index in range(1, len(values)):
+            change = values[index] - values[index - 1]
+            if change:
+                said = f"{name} {values[index - 1]:g} → {values[index]:g}"
+                swings.append((abs(change) / spread, index, said))
+    chosen = sorted(sorted(swings, reverse=True)[:MOMENTS], key=lambda swing: swing[1])
+    return [f"{cut[index].label}: {said}." for _, index, said in chosen]
+
+
+CHART_TITLE = "Strength and victory, phase by phase"
+
+
+async def send_recap(
+    interaction: discord.Interaction[LaagerBot],
+    game: GameRecord,
+    colour: discord.Colour,
+) -> None:
+    """Build a finished game's recap in the render pool and post it in the channel as a
+    follow-up of ``interaction`` (which must already be answered or deferred)."""
+    await interaction.followup.send(**await recap_message(interaction.client, game, colour))
+
+
+async def recap_message(bot: LaagerBot, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
+    """A finished game's recap, built in the render pool, as a message to send."""
+    pairing = bot.pairings[game.system]
+    events = await bot.store.events(game.id)
+    recap = await workers.draw(build, pairing.system, pairing.render, game, events)
+    return message(recap, colour)
+
+
+def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
+    """The recap as a message: the summary with the animation, then the chart."""
+    files = [discord.File(io.BytesIO(recap.chart), filename=recap.chart_name())]
+    summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
+    if recap.animation is not None:
+        files.insert(0, discord.File(io.BytesIO(recap.animation), filename=recap.animation_name()))
+        summary.set_image(url=f"attachment://{recap.animation_name()}")
+        summary.set_footer(
+            text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
+            "channel saw it."
+        )
+    charted = discord.Embed(title=CHART_TITLE, colour=colour)
+    charted.set_image(url=f"attachment://{recap.chart_name()}")
+    return {"embeds": [summary, charted], "files": files}

@@ -1,0 +1,209 @@
+"""The Discord client: wires settings, storage and the game service into discord.py."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.operations import metrics
+from bot.operations.log_guard import guard_logs, known
+from bot.play import workers
+from bot.play.service import GameService, SeedSource
+from bot.posting import draining, order_panel
+from bot.posting.announce import AfterPost, PhasePost
+from bot.posting.interactions import AnsweringTree, answering, counted
+from bot.posting.reply_windows import ReplyWindows
+from bot.posting.substitutes import AnswerButton
+from bot.posting.ui import ActionButton, OrderSelect, PanelButton
+from bot.posting.undo_buttons import ConsentButton
+from bot.process.command_places import place_commands
+from bot.process.command_sync import CommandsRefused, sync_commands
+from bot.process.settings import Settings
+from bot.process.sharding import syncs_commands
+from bot.process.status_server import StatusServer
+from bot.storage.command_syncs import CommandSyncs
+from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.outbox import OutboxStore
+from bot.storage.referee import RefereeStore
+from bot.storage.repository import Store
+from bot.systems.installed import pairings
+from games.registry import Registry
+
+log = logging.getLogger(__name__)
+
+COGS = (
+    "bot.cogs.game",
+    "bot.cogs.records",
+    "bot.cogs.campaign",
+    "bot.cogs.roll",
+    "bot.cogs.reminders",
+    "bot.cogs.outbox",
+    "bot.systems.referee.sotq_fire",
+    "bot.systems.referee.sotq_morale",
+    "bot.systems.referee.sotq_move",
+    "bot.systems.referee.sotq_checks",
+    "bot.systems.referee.sotq_transport",
+    "bot.systems.referee.sotq_army",
+    "bot.systems.referee.qref",
+    "bot.systems.referee.events",
+    "bot.systems.referee.roster",
+    "bot.systems.referee.house_rules",
+)
+
+
+class InsecureSeed(RuntimeError):
+    """A master seed was given outside the sandbox without ALLOW_INSECURE_SEED."""
+
+
+def _intents() -> discord.Intents:
+    """Discord's default events, less those the bot never reads. Commands and button presses
+    come as interactions whatever the intents, and nothing here reads a message, a reaction
+    or someone typing; each such event would cost the event loop a parse, and each message
+    a place in a cache (kept off too, ``max_messages=None``) that a full garbage collection
+    walks. At 100 channels the bot was sent two or three messages of its own a command."""
+    intents = discord.Intents.default()
+    intents.messages = intents.reactions = intents.typing = False
+    return intents
+
+
+INTENTS = _intents()
+
+
+class LaagerBot(commands.AutoShardedBot):
+    """One bot process: every guild's games go through the same :class:`GameService`."""
+
+    def __init__(self, settings: Settings) -> None:
+        refusal = settings.seed_refusal()
+        if refusal:
+            raise InsecureSeed(refusal)
+        guard_logs()
+        known.remember(settings.discord_token, settings.seed)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=INTENTS,
+            max_messages=None,
+            help_command=None,
+            tree_cls=AnsweringTree,
+            guild_ready_timeout=0.5,
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
+        )
+        self.settings = settings
+        self.pairings = pairings(settings.extra_systems)
+        self.registry = Registry(pairing.system for pairing in self.pairings.values())
+        self.engine = create_engine(settings.database_url)
+        metrics.time_statements(self.engine)
+        self.sessions = session_factory(self.engine)
+        self.store = Store(self.sessions)
+        self.referee = RefereeStore(self.sessions)
+        self.outbox = OutboxStore(self.sessions)
+        self.service = GameService(
+            self.store,
+            self.registry,
+            SeedSource(settings.seed),
+            outbox_lease=settings.outbox_lease_seconds,
+        )
+        self.after_post: dict[str, AfterPost] = {}
+        """What a system's cog sends after each channel post (a private picture), by id."""
+        self.game_ended: list[AfterPost] = []
+        """What runs once a game's last post is made (finished or aborted), in order."""
+        self.phase_posts: dict[int, PhasePost] = {}
+        """Each game's newest post, by message id, while orders in its phase edit it."""
+        self.reply_windows = ReplyWindows(lambda: self.service.clock())
+        """Where the bot is no member: the interaction behind each game's newest post."""
+        self.handlers = draining.Handlers()
+        """The commands being handled, waited for when the bot stops."""
+        self.choose = answering(order_panel.choose)
+        self.open_panel = answering(order_panel.open_panel)
+        """What the order buttons, menus and panel buttons call; a failure is answered."""
+        self.outbox_depth: metrics.OutboxDepth = self.outbox.depth
+        """How many messages are owed and unsent, for the outbox depth gauge."""
+        self.status_server: StatusServer | None = None
+        """The /metrics and /health server, when STATUS_PORT is set."""
+
+    async def setup_hook(self) -> None:
+        """Open /health and /metrics (so a probe sees the start), migrate, start the render
+        workers, load the cogs and sync their commands (only in the process holding shard 0,
+        since the tree is global); a refused sync stops the start (CommandsRefused, logged
+        with the command and limit Discord named)."""
+        port = self.settings.status_port
+        if port is not None:
+            self.status_server = StatusServer(self, self.settings.status_host, port)
+            await self.status_server.start()
+        await upgrade(self.settings.database_url)
+        await workers.POOL.start()
+        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton, AnswerButton)
+        await self.load_cogs()
+        place_commands(self.tree)
+        if not syncs_commands(self.settings.shard_ids):
+            log.info("commands are synced by the process holding shard 0")
+            return
+        guild = None
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+        try:
+            await sync_commands(self.tree, guild, CommandSyncs(self.sessions), self.application_id)
+        except CommandsRefused as refused:
+            log.error("%s", refused)
+            raise
+
+    async def load_cogs(self) -> None:
+        """The bot's cogs and those of its game systems, with their slash commands."""
+        paired = [pairing.cog for pairing in self.pairings.values() if pairing.cog]
+        for cog in (*COGS, *paired):
+            await self.load_extension(cog)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, _command: object
+    ) -> None:
+        counted(interaction, "ok")
+
+    async def close(self) -> None:
+        """Let the commands being handled finish (see bot.posting.draining), then close the
+        gateway, the HTTP session and the database."""
+        cut_off = await self.handlers.drain(draining.DRAIN_SECONDS)
+        if cut_off:
+            log.warning("stopping with %d commands still being handled", cut_off)
+        await super().close()
+        if self.status_server is not None:
+            await self.status_server.stop()
+        await self.engine.dispose()
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Talk to another Discord (the sandbox): REST at ``api_base``, the gateway at ``gateway_url``.
+
+    The bot asks REST for its gateway; the default gateway is only used to reconnect.
+    """
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+@asynccontextmanager
+async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
+    """Start a bot in the background, yield it once it is ready, and close it on exit."""
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
+    bot = LaagerBot(settings)
+    task = asyncio.create_task(bot.start(settings.discord_token), name="laager-bot")
+    ready = asyncio.create_task(bot.wait_until_ready())
+    try:
+        done, _ = await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            task.result()
+            raise RuntimeError("the bot stopped before it was ready")
+        yield bot
+    finally:
+        ready.cancel()
+        await bot.close()
+        with suppress(asyncio.CancelledError):
+            await task

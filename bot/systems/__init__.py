@@ -1,0 +1,1 @@
+"""The game systems the bot offers, one folder each with everything the bot adds to that system."""

@@ -1,0 +1,1 @@
+"""Last Stand at Isandlwana on the bot: its commands."""

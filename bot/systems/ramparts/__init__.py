@@ -1,0 +1,1 @@
+"""Zulus on the Ramparts! on the bot: its commands."""

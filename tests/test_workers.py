@@ -1,0 +1,237 @@
+"""Pictures are drawn in the render pool: a burst of renders in many channels leaves the event
+loop free, and every path in the bot that draws a picture goes through the pool."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import gc
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.play import workers
+from bot.play.workers import CAP, RenderPool, by_name, pool_size
+from bot.posting.announce import render
+from bot.systems.installed import pairings
+from games.core.engine import Viewer
+from games.ramparts.system import SYSTEM as RAMPARTS
+from tests.picture_samples import last_stand_views, ramparts_states
+
+BURST = 30
+"""Renders started at once, as when many channels act at the same moment."""
+
+
+async def longest_stall(burst: Callable[[], Awaitable[Any]]) -> tuple[float, float]:
+    """The longest the loop went without running a ready coroutine while ``burst`` ran, and
+    how long the burst took, in seconds."""
+    gaps: list[float] = []
+    stop = asyncio.Event()
+
+    async def heartbeat() -> None:
+        last = time.perf_counter()
+        while not stop.is_set():
+            await asyncio.sleep(0)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    beat = asyncio.create_task(heartbeat())
+    await asyncio.sleep(0)
+    start = time.perf_counter()
+    await burst()
+    took = time.perf_counter() - start
+    stop.set()
+    await beat
+    return max(gaps), took
+
+
+async def many_maps() -> None:
+    """Last Stand maps and Ramparts tracks of several positions, all through the bot's path."""
+    found = pairings()
+    ls, rp = found["last-stand"], found["ramparts"]
+    views = [(ls, view) for view in last_stand_views().values()]
+    views += [(rp, RAMPARTS.view(state, Viewer.public())) for state in ramparts_states().values()]
+    jobs = [render(*views[n % len(views)], {"whole": n % 2 == 1}) for n in range(BURST)]
+    await asyncio.gather(*jobs)
+
+
+def stalled(gap: float, took: float) -> bool:
+    """The loop stood still for a large part of the burst: renders ran on it."""
+    return gap > took / 3
+
+
+async def test_a_burst_of_renders_leaves_the_event_loop_free() -> None:
+    await many_maps()  # draw the unchanging layers once, as a running bot already has
+    gap, took = await longest_stall(many_maps)
+    assert not stalled(gap, took), f"the loop stood still {gap * 1000:.0f} of {took * 1000:.0f} ms"
+
+
+async def test_renders_on_the_event_loop_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def on_the_loop(job: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return job(*args, **kwargs)
+
+    monkeypatch.setattr(workers.POOL, "run", on_the_loop)
+    await many_maps()
+    gap, took = await longest_stall(many_maps)
+    assert stalled(gap, took)
+
+
+def test_the_pool_is_sized_to_the_machine_and_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 64)
+    assert pool_size() == CAP
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert pool_size() == 1
+    monkeypatch.setattr("os.cpu_count", lambda: None)
+    assert RenderPool().size == 1
+
+
+async def test_a_process_pool_draws_the_same_picture() -> None:
+    view = last_stand_views()["turn 2"]
+    pool = RenderPool(size=1, kind="process")
+    try:
+        drawn = await pool.run(pairings()["last-stand"].render, view, {})
+    finally:
+        pool.close()
+    assert drawn == pairings()["last-stand"].picture(view, {})
+
+
+async def test_a_worker_keeps_what_its_imports_built_out_of_the_collectors_sight() -> None:
+    """A full collection in a worker walks only what was made since it started: its
+    fonts and the games' tables are frozen once imported (planted: without the freeze,
+    the worker's count of frozen objects is 0)."""
+    pool = RenderPool(size=1, kind="process")
+    try:
+        frozen = await pool.run(gc.get_freeze_count)
+    finally:
+        pool.close()
+    assert frozen > 20_000
+
+
+BOT = Path(__file__).resolve().parent.parent / "bot"
+PAIRING_TABLE = BOT / "systems" / "installed.py"
+"""Where each system is paired with its renderer: it names renderers without drawing."""
+
+
+class PoolLines(set[int]):
+    """The lines of a module's functions that run in the render pool, and their names."""
+
+    jobs: set[str]
+
+
+def lines_of_pool_jobs(tree: ast.Module) -> PoolLines:
+    """Lines of the module's functions handed to ``workers.draw``, and of the module's
+    functions they call, which run in a worker too and so may draw."""
+    functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    jobs = {
+        ast.unparse(call.args[0])
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call)
+        and ast.unparse(call.func) in ("workers.draw", "draw")
+        and call.args
+        and ast.unparse(call.args[0]) in functions
+    }
+    waiting = list(jobs)
+    while waiting:
+        for call in ast.walk(functions[waiting.pop()]):
+            name = ast.unparse(call.func) if isinstance(call, ast.Call) else None
+            if name in functions and name not in jobs:
+                jobs.add(name)
+                waiting.append(name)
+    lines = PoolLines(
+        line
+        for name in jobs
+        for line in range(functions[name].lineno, (functions[name].end_lineno or 0) + 1)
+    )
+    lines.jobs = jobs
+    return lines
+
+
+def renders_off_the_pool(source: str) -> list[int]:
+    """Lines that call a renderer, or a pairing's ``render`` or ``picture``, or hand one to
+    anything but ``workers.draw`` (a thread of its own, say)."""
+    tree = ast.parse(source)
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("renderers"):
+            names |= {alias.asname or alias.name for alias in node.names}
+
+    def draws(node: ast.expr) -> bool:
+        if isinstance(node, ast.Attribute):
+            if node.attr == "picture" and ast.unparse(node.value).endswith("view"):
+                return False  # a view's picture is the data drawn, not a drawing
+            return node.attr in ("picture", "render") or draws(node.value)
+        return isinstance(node, ast.Name) and node.id in names
+
+    found = []
+    in_pool = lines_of_pool_jobs(tree)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or node.lineno in in_pool:
+            continue
+        through_pool = ast.unparse(node.func) in ("workers.draw", "draw")
+        handed = node.args[1:] if through_pool else node.args
+        if through_pool and node.args and ast.unparse(node.args[0]) in in_pool.jobs:
+            handed = []  # a job of this module's own, which may be handed what it draws with
+        if draws(node.func) or any(
+            draws(arg) for arg in [*handed, *(k.value for k in node.keywords)]
+        ):
+            found.append(node.lineno)
+    return found
+
+
+def test_every_picture_the_bot_draws_goes_through_the_pool() -> None:
+    offenders = {
+        str(path.relative_to(BOT)): lines
+        for path in BOT.rglob("*.py")
+        if path != PAIRING_TABLE and (lines := renders_off_the_pool(path.read_text()))
+    }
+    assert offenders == {}
+
+
+def test_a_render_in_a_thread_of_its_own_is_caught() -> None:
+    planted = (
+        "import asyncio\nfrom renderers.roster import render_roster\n"
+        "async def show(rows):\n    return await asyncio.to_thread(render_roster, 't', rows)\n"
+    )
+    assert renders_off_the_pool(planted) == [4]
+    fixed = planted.replace("asyncio.to_thread(", "workers.draw(")
+    assert renders_off_the_pool(fixed) == []
+
+
+async def test_a_picture_function_that_cannot_be_sent_is_drawn_in_a_thread() -> None:
+    view = last_stand_views()["turn 4"]
+    render_map = pairings()["last-stand"].render
+    pool = RenderPool(size=1)
+    try:
+        drawn = await pool.run(lambda v: render_map(v, {}), view)
+        assert by_name(render_map) and not by_name(lambda v: v)
+        assert pool.executor(render_map) is not pool.executor(lambda v: v)
+    finally:
+        pool.close()
+    assert drawn == render_map(view, {})
+
+
+async def test_a_worker_that_dies_is_replaced() -> None:
+    view = last_stand_views()["turn 4"]
+    render_map = pairings()["last-stand"].render
+    pool = RenderPool(size=1)
+    try:
+        await pool.start()
+        for process in list(pool.executor(render_map)._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+        drawn = await pool.run(render_map, view, {})
+    finally:
+        pool.close()
+    assert drawn == render_map(view, {})
+
+
+def test_a_function_sent_to_the_pool_may_draw_but_its_caller_may_not() -> None:
+    source = (
+        "from bot import workers\nfrom renderers.recap import chart\n"
+        "def build(data):\n    return chart(data)\n"
+        "async def post(data):\n    await workers.draw(build, data)\n    return chart(data)\n"
+    )
+    assert renders_off_the_pool(source) == [7]
