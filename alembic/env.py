@@ -8,7 +8,7 @@ from alembic import context
 from sqlalchemy import Connection, pool, text
 from sqlalchemy.ext.asyncio import async_engine_from_config
 
-from bot.process.settings import DEFAULT_DATABASE_URL
+from bot.operations.settings import DEFAULT_DATABASE_URL
 from bot.storage.models import Base
 
 MIGRATION_LOCK = 0x1AA6E7

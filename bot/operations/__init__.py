@@ -1,1 +1,2 @@
-"""Operating the bot: logs and what they must never show, metrics, and the health probe."""
+"""Operating the bot: its settings and shards, logs and what they must never show, metrics,
+and the health probe."""

@@ -1,2 +1,2 @@
-"""The running process: start-up, settings, shards, the command sync, the status
-server and the command line."""
+"""The running process: start-up, the command sync, the status server and the command
+line."""

@@ -13,6 +13,8 @@ from discord.ext import commands
 
 from bot.operations import metrics
 from bot.operations.log_guard import guard_logs, known
+from bot.operations.settings import Settings
+from bot.operations.sharding import syncs_commands
 from bot.play import workers
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
@@ -24,8 +26,6 @@ from bot.posting.ui import ActionButton, OrderSelect, PanelButton
 from bot.posting.undo_buttons import ConsentButton
 from bot.process.command_places import place_commands
 from bot.process.command_sync import CommandsRefused, sync_commands
-from bot.process.settings import Settings
-from bot.process.sharding import syncs_commands
 from bot.process.status_server import StatusServer
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.db import create_engine, session_factory, upgrade

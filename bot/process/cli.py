@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from bot.process import db_commands as db_data
 
 if TYPE_CHECKING:
+    from bot.operations.settings import Settings
     from bot.process.app import LaagerBot
-    from bot.process.settings import Settings
 
 
 def freeze_what_lasts() -> None:
@@ -71,8 +71,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return check()
     from bot.operations.logs import configure_logging
-    from bot.process.settings import Settings
-    from bot.process.sharding import ShardSpecError
+    from bot.operations.settings import Settings
+    from bot.operations.sharding import ShardSpecError
 
     settings = Settings()
     sandbox_run = args.command == "sandbox"
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def sharded(settings: Settings, shards: str | None, shard_count: int | None) -> Settings:
     """The settings with the command line's shards (over SHARD_IDS and SHARD_COUNT), checked."""
-    from bot.process.sharding import check_shards, parse_shard_ids
+    from bot.operations.sharding import check_shards, parse_shard_ids
 
     update: dict[str, object] = {}
     if shards is not None:

@@ -11,7 +11,7 @@ from contextlib import ExitStack
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.process.settings import Settings
+    from bot.operations.settings import Settings
 
 COMMANDS = ("export", "import", "forget")
 

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from bot.operations.settings import Settings
 from bot.process.app import LaagerBot, running_bot
 from bot.process.command_sync import CommandsRefused
-from bot.process.settings import Settings
 from bot.sandbox.models import SandboxError
 from bot.sandbox.runner import run_sandbox
 from bot.sandbox.sandbox import DiscordSandbox

@@ -15,8 +15,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.operations.settings import Settings
 from bot.process.app import running_bot
-from bot.process.settings import Settings
 from bot.sandbox import DiscordSandbox
 from bot.storage import NewEvent, NewGame, NewSeat, Store, create_engine, session_factory, upgrade
 from games.core.dice import commitment, new_seed

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.operations.settings import Settings
 from bot.process.app import InsecureSeed, LaagerBot
 from bot.process.cli import freeze_when_ready
-from bot.process.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

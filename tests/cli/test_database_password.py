@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import make_url
 
-from bot.process.settings import Settings
+from bot.operations.settings import Settings
 
 URL = "postgresql+asyncpg://laager@postgres:5432/laager"
 AWKWARD = "p@ss/word:#%?é"

@@ -11,8 +11,8 @@ from prometheus_client import REGISTRY
 
 from bot.operations import metrics
 from bot.operations.logs import shard_of
-from bot.process.settings import Settings
-from bot.process.sharding import ShardSpecError, check_shards, parse_shard_ids, syncs_commands
+from bot.operations.settings import Settings
+from bot.operations.sharding import ShardSpecError, check_shards, parse_shard_ids, syncs_commands
 from bot.storage.single_process import DatabaseInUse, hold_database, lock_path
 from tests.cli.test_cli import laager
 

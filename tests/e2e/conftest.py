@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.operations.settings import Settings
 from bot.process.app import LaagerBot, running_bot
-from bot.process.settings import Settings
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.sandbox.spec_validation import load_openapi
 

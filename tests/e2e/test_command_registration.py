@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.operations.settings import Settings
 from bot.process.app import LaagerBot, point_at, running_bot
 from bot.process.command_sync import CommandsRefused, commands_digest, refusal_message
-from bot.process.settings import Settings
 from bot.sandbox import DiscordSandbox
 from bot.sandbox.command_limits import MAX_COMMAND_SIZE, command_size
 from tests.e2e.conftest import TEST_SYSTEMS, bot_settings

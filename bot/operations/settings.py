@@ -8,7 +8,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy import make_url
 
-from bot.process.sharding import parse_shard_ids
+from bot.operations.sharding import parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///laager.sqlite3"
 
