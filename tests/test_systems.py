@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.systems.installed import BUILT_IN, Pairing, load_pairing, pairings
+from bot.posting.pairing import Pairing
+from bot.systems.installed import BUILT_IN, load_pairing, pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import View, Viewer
 from tests.fixtures import duel

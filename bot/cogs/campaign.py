@@ -16,7 +16,6 @@ from bot.play import errors
 from bot.play.campaigns import (
     POINTS,
     PRESETS,
-    Fought,
     Preset,
     outcome_for,
     record_line,
@@ -27,12 +26,12 @@ from bot.posting.announce import COLOUR, post_unprompted, post_update
 from bot.posting.interactions import Interaction, actor_of, place_of
 from bot.posting.pages import page_count, send_pages
 from bot.posting.text_fit import DESCRIPTION, fit
-from bot.storage.campaigns import CampaignBusy, CampaignRecord, Campaigns
+from bot.storage.campaigns import CampaignBusy, CampaignRecord, Campaigns, Fought
 from games.core.engine import Result
 from games.core.errors import LaagerError
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 BATTLES_PER_PAGE = 5
 BATTLE_LINE = 600
@@ -55,7 +54,7 @@ class CampaignCog(LaagerCog):
         name="campaign", description="Chain solo battles against the bot, with a running score"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.campaigns = Campaigns(bot.sessions)
 
@@ -174,7 +173,7 @@ class CampaignCog(LaagerCog):
         )
 
     async def battle_ended(
-        self, bot: LaagerBot, update: Update, interaction: Interaction | None
+        self, bot: Host, update: Update, interaction: Interaction | None
     ) -> None:
         """After a game's last post: if it was a campaign's battle, write its result into the
         ledger, post the ledger, and post the next battle (or the campaign's end). With no
@@ -331,7 +330,7 @@ def ledger_page(
     return embed
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     cog = CampaignCog(bot)
     bot.game_ended.append(cog.battle_ended)
     await bot.add_cog(cog)

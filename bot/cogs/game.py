@@ -48,8 +48,8 @@ from games.core.replay import ReplayReport
 from games.core.text import shorten
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
-    from bot.systems.installed import Pairing
+    from bot.posting.host import Host
+    from bot.posting.pairing import Pairing
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class GameCog(LaagerCog):
 
     game = app_commands.Group(name="game", description="Start, join and follow a game here")
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.simulating: set[int] = set()
         """Channels with odds being worked out now: one estimate per channel at a time."""
@@ -567,7 +567,7 @@ class GameCog(LaagerCog):
         await substitutes.ask(interaction, member)
 
 
-async def deadline_line(bot: LaagerBot, game_id: int | None, channel_id: int = 0) -> str:
+async def deadline_line(bot: Host, game_id: int | None, channel_id: int = 0) -> str:
     """The deadline of a game (or of the channel's active game) in words, with its turn's
     due time as a Discord timestamp each reader sees in their own time zone."""
     if game_id is None:
@@ -641,7 +641,7 @@ HELP = (
 )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(GameCog(bot))
 
 

@@ -13,13 +13,13 @@ from bot.cogs.common import stop_loop
 from bot.posting.outbox_sender import refresh_stale, send_owed
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
 
 class OutboxWorker(commands.Cog):
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.started = False
         self.check.change_interval(seconds=bot.settings.outbox_check_seconds)
@@ -61,5 +61,5 @@ class OutboxWorker(commands.Cog):
         return sent
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(OutboxWorker(bot))

@@ -23,18 +23,18 @@ from bot.storage.db import session_factory
 from bot.storage.history import History, PlayedGame, SystemTally
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 GAMES_PER_PAGE = 10
 LISTED_NUMBERS = 20
 """A refusal names at most this many of the channel's finished games."""
 
 
-def history_of(bot: LaagerBot) -> History:
+def history_of(bot: Host) -> History:
     return History(session_factory(bot.engine))
 
 
-def title_of(bot: LaagerBot, system_id: str) -> str:
+def title_of(bot: Host, system_id: str) -> str:
     """A system's title, or its id if this bot no longer runs it."""
     pairing = bot.pairings.get(system_id)
     return pairing.system.title if pairing else system_id
@@ -102,7 +102,7 @@ async def history(interaction: Interaction, member: discord.User | None = None) 
 
 
 def history_page(
-    bot: LaagerBot, user_id: int, played: list[PlayedGame], page: int, total: int
+    bot: Host, user_id: int, played: list[PlayedGame], page: int, total: int
 ) -> discord.Embed:
     """One page of a member's games: system, side, result, date and channel of each."""
     if not total:
@@ -129,7 +129,7 @@ def history_page(
 class RecordsCog(LaagerCog):
     """``/stats``; ``/game recap`` and ``/game history`` are added to ``/game`` on load."""
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -147,7 +147,7 @@ class RecordsCog(LaagerCog):
         await send_pages(interaction, max(1, len(tallies)), draw)
 
 
-def stats_page(bot: LaagerBot, tallies: list[SystemTally], page: int) -> discord.Embed:
+def stats_page(bot: Host, tallies: list[SystemTally], page: int) -> discord.Embed:
     """One system a page: its games by status, and each side's wins among the finished."""
     if not tallies:
         return discord.Embed(
@@ -179,7 +179,7 @@ def stats_page(bot: LaagerBot, tallies: list[SystemTally], page: int) -> discord
     return embed
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
         raise RuntimeError("bot.cogs.records loads after bot.cogs.game, whose /game it extends")

@@ -18,13 +18,13 @@ from bot.posting.announce import DM_CLOSED, post_unprompted
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
 
 class Reminders(commands.Cog):
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.check.change_interval(minutes=bot.settings.reminder_check_minutes)
         self.check.start()
@@ -169,5 +169,5 @@ HANDS_BACK = (
 """What counts as acting: a command, a press or a form; an autocomplete is only typing."""
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(Reminders(bot))

@@ -14,7 +14,7 @@ from games.core.dice import Dice, derived_seed, new_seed
 from games.core.expressions import roll_expression
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 CHOICE_LIMIT = 100
 """The longest name or value Discord takes for an offered choice."""
@@ -22,7 +22,7 @@ EXAMPLES = ("2d6", "d10", "avg", "2avg+1", "pm", "pm-1", "4d6kh3", "d100")
 
 
 class RollCog(LaagerCog):
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         master = bot.settings.seed
         self.dice = Dice(derived_seed(master, "free rolls") if master else new_seed())
@@ -41,7 +41,7 @@ class RollCog(LaagerCog):
     @app_commands.autocomplete(expression=_examples)
     async def roll(
         self,
-        interaction: discord.Interaction[LaagerBot],
+        interaction: discord.Interaction[Host],
         expression: app_commands.Range[str, 1, 200],
         reason: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
@@ -64,7 +64,7 @@ class RollCog(LaagerCog):
     @app_commands.describe(count="How many (1-25)")
     async def rolls(
         self,
-        interaction: discord.Interaction[LaagerBot],
+        interaction: discord.Interaction[Host],
         count: app_commands.Range[int, 1, 25] = 10,
     ) -> None:
         records = await self.bot.store.rolls(interaction.channel_id or 0, limit=count)
@@ -80,5 +80,5 @@ class RollCog(LaagerCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(RollCog(bot))

@@ -22,8 +22,6 @@ from bot.operations.log_guard import redact
 if TYPE_CHECKING:
     import discord
 
-    from bot.process.app import LaagerBot
-
 LogFormat = Literal["json", "text"]
 
 
@@ -64,13 +62,13 @@ def configure_logging(level: str, style: LogFormat, stream: IO[str] | None = Non
     root.setLevel(level.upper())
 
 
-def shard_of(bot: LaagerBot, guild_id: int | None) -> int:
+def shard_of(bot: discord.Client, guild_id: int | None) -> int:
     """The shard Discord routes a guild's events to (DMs come on shard 0)."""
     count = bot.shard_count or 1
     return 0 if guild_id is None else (guild_id >> 22) % count
 
 
-def bind_interaction(interaction: discord.Interaction[LaagerBot]) -> None:
+def bind_interaction(interaction: discord.Interaction) -> None:
     """Start this interaction's task's log context: its guild, channel, shard and user."""
     clear_contextvars()
     bind_contextvars(

@@ -43,7 +43,7 @@ class Settings(BaseSettings):
         default_factory=list,
         description=(
             "Comma-separated import paths (module:attribute) of extra game systems, each a bare "
-            "system or a bot.systems.installed.Pairing that adds its picture and cog."
+            "system or a bot.posting.pairing.Pairing that adds its picture and cog."
         ),
     )
     seed: str | None = Field(

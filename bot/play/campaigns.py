@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.play import errors
+from bot.storage.campaigns import Fought
 from games.core.engine import Result
 
 POINTS = {"won": 2, "drawn": 1, "lost": 0, "aborted": 0}
@@ -121,17 +122,6 @@ def status_after(preset: Preset, number: int, aborted: bool) -> str:
     if aborted:
         return "abandoned"
     return "finished" if number >= len(preset.battles) else "active"
-
-
-@dataclass(frozen=True)
-class Fought:
-    """A battle of a campaign as the ledger shows it; ``outcome`` None while it is fought."""
-
-    number: int
-    game_id: int
-    outcome: str | None
-    summary: str | None
-    points: int | None
 
 
 def score(battles: Sequence[Fought]) -> int:

@@ -8,7 +8,6 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,7 +18,9 @@ from bot.operations.metrics import RENDER_SECONDS
 from bot.play import workers
 from bot.play.loop_priority import make_way
 from bot.play.service import Update
+from bot.posting.host import PhasePost
 from bot.posting.next_steps import CommandFor, ways
+from bot.posting.pairing import Pairing
 from bot.posting.reach import speaks_here
 from bot.posting.recap import NotRecappable, recap_message, send_recap
 from bot.posting.reply_windows import CLOSED
@@ -27,11 +28,10 @@ from bot.posting.reports import Report, phase_report
 from bot.posting.text_fit import CONTENT, fit, pieces
 from bot.posting.ui import public_view
 from bot.storage.outbox import CHANNEL
-from bot.systems.installed import Pairing
 from games.core.engine import JSON, View
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +46,6 @@ BEHIND = (
 )
 PRIVATE_MAP = "The position now (the channel's map catches up with the next post):"
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
-
-AfterPost = Callable[
-    ["LaagerBot", Update, "discord.Interaction[LaagerBot] | None"], Awaitable[None]
-]
-"""What runs after a post (a system's extra, what follows a game's end): given the bot, the
-update, and the interaction that asked for the post, or None when the bot posted of its own
-accord (standing in after a deadline, the outbox after a restart)."""
 
 
 async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
@@ -123,7 +116,7 @@ def turn_line(update: Update, command_for: CommandFor | None = None) -> str:
     return " ".join(f"<@{u}>" for u in waiting) + " - your move" + (f": {how}." if how else ".")
 
 
-async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
+async def pings_for(bot: Host, update: Update) -> discord.AllowedMentions:
     """Mentions in a post notify only those the game was just handed to, and not those who
     turned pings off; every other mention in it stays a plain name."""
     handed = update.handed_to
@@ -131,21 +124,6 @@ async def pings_for(bot: LaagerBot, update: Update) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in handed if u not in quiet]
     )
-
-
-@dataclass
-class PhasePost:
-    """A game's newest post while its phase lasts: the phase, what the post tells so far,
-    and the fingerprint of the map shown above (on the post or, without one, before it)."""
-
-    phase: str
-    lines: list[str]
-    """Everything the post tells of the phase, the orders given since it was made included."""
-    picture: str | None
-    maps: list[discord.Attachment]
-    """The map the post carries (none if it points to the one above), kept on each edit."""
-    latest: str | None = None
-    """The fingerprint of the last map shown, in the channel or to an order's giver."""
 
 
 def stays_in_phase(update: Update, view: View, current: PhasePost) -> bool:
@@ -160,7 +138,7 @@ def stays_in_phase(update: Update, view: View, current: PhasePost) -> bool:
 
 
 async def post_update(
-    interaction: discord.Interaction[LaagerBot],
+    interaction: discord.Interaction[Host],
     update: Update,
     *,
     retire_buttons: bool = False,
@@ -201,7 +179,7 @@ async def post_update(
 
 
 async def post_new(
-    interaction: discord.Interaction[LaagerBot],
+    interaction: discord.Interaction[Host],
     update: Update,
     view: View,
     previous: int | None,
@@ -254,7 +232,7 @@ POSTED = "The game's update is posted in the channel."
 
 
 async def compose_post(
-    bot: LaagerBot, update: Update, view: View, last_picture: str | None
+    bot: Host, update: Update, view: View, last_picture: str | None
 ) -> tuple[dict, str | None, bool]:
     """The keyword arguments of the update's post, the fingerprint of its drawn map, and
     whether the map goes on the post (only when it differs from the last one posted)."""
@@ -288,7 +266,7 @@ async def compose_post(
     return kwargs, (shown if shown is not None else last_picture), picture is not None
 
 
-async def send_owed_post(bot: LaagerBot, update: Update, kwargs: dict) -> discord.Message:
+async def send_owed_post(bot: Host, update: Update, kwargs: dict) -> discord.Message:
     """Post an update in its channel; an order's is deduplicated by Discord through the
     nonce of its outbox row."""
     channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
@@ -303,7 +281,7 @@ def outbox_nonce(outbox_id: int, part: str = "") -> str:
     return f"laager-{outbox_id}{part}"
 
 
-async def post_unprompted(bot: LaagerBot, update: Update) -> None:
+async def post_unprompted(bot: Host, update: Update) -> None:
     """Post an update nobody's interaction asked for (the bot standing in when a deadline ran
     out) in the game's channel: the same post as a command's, the previous post's buttons
     retired, hidden information by DM, the recap if the game ended."""
@@ -329,7 +307,7 @@ async def post_unprompted(bot: LaagerBot, update: Update) -> None:
 
 
 async def remember_post(
-    bot: LaagerBot,
+    bot: Host,
     update: Update,
     view: View,
     posted: discord.Message,
@@ -351,13 +329,13 @@ async def remember_post(
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), shown, maps, shown)
 
 
-async def shown_in_channel(bot: LaagerBot, update: Update) -> None:
+async def shown_in_channel(bot: Host, update: Update) -> None:
     """Note the position as shown to everyone in the channel. Noted just before the post
     goes up, so an order given the moment it appears is checked against it."""
     await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
 
 
-async def settled(bot: LaagerBot, update: Update) -> None:
+async def settled(bot: Host, update: Update) -> None:
     """Mark the update's outbox row done: every message it owed has been sent."""
     if update.outbox_id is not None:
         await bot.outbox.mark_sent(update.outbox_id)
@@ -371,7 +349,7 @@ def show_map(embed: discord.Embed, pairing: Pairing) -> None:
 
 
 async def edit_in_place(
-    interaction: discord.Interaction[LaagerBot],
+    interaction: discord.Interaction[Host],
     update: Update,
     view: View,
     post_id: int,
@@ -449,7 +427,7 @@ async def edit_in_place(
     await settled(bot, update)
 
 
-async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, edit: dict) -> bool:
+async def edit_post(interaction: discord.Interaction[Host], post_id: int, edit: dict) -> bool:
     """Edit the game's post (not the message the interaction came from); False if someone
     deleted it."""
     channel = interaction.client.get_partial_messageable(
@@ -463,7 +441,7 @@ async def edit_post(interaction: discord.Interaction[LaagerBot], post_id: int, e
 
 
 async def repost(
-    interaction: discord.Interaction[LaagerBot],
+    interaction: discord.Interaction[Host],
     update: Update,
     view: View,
     current: PhasePost,
@@ -499,20 +477,20 @@ async def repost(
     bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
 
 
-async def after_post(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+async def after_post(interaction: discord.Interaction[Host], update: Update) -> None:
     """DMs with hidden information, then what follows a command's post (:func:`follow_post`)."""
     await send_private(interaction, update)
     await follow_post(interaction.client, update, interaction)
 
 
-async def after_unprompted(bot: LaagerBot, update: Update) -> None:
+async def after_unprompted(bot: Host, update: Update) -> None:
     """What follows a post the bot made of its own accord (standing in when a deadline ran
     out, or the outbox after a restart); its hidden information is sent already."""
     await follow_post(bot, update, None)
 
 
 async def follow_post(
-    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+    bot: Host, update: Update, interaction: discord.Interaction[Host] | None
 ) -> None:
     """Whatever the system's cog sends after a post (a private picture); when the game has
     ended, its recap and whatever follows a game's end (a campaign's next battle)."""
@@ -527,7 +505,7 @@ async def follow_post(
 
 
 async def post_recap(
-    bot: LaagerBot, update: Update, interaction: discord.Interaction[LaagerBot] | None
+    bot: Host, update: Update, interaction: discord.Interaction[Host] | None
 ) -> None:
     """The recap of a game that has just ended. An order's recap goes to the channel with a
     nonce drawn from its outbox row, so the outbox repeating it after a restart does not post
@@ -553,7 +531,7 @@ async def post_recap(
 
 
 async def retire_previous(
-    interaction: discord.Interaction[LaagerBot], game_id: int, previous: int | None
+    interaction: discord.Interaction[Host], game_id: int, previous: int | None
 ) -> bool:
     """Take the buttons off the game's previous post as the next one goes up, so only the
     newest looks live. Where the bot is no member it can do so only through the webhook of
@@ -588,7 +566,7 @@ def dm_label(update: Update) -> str:
     return f"**{update.system.title} · game {update.game.id}** in {where} (only you see this)"
 
 
-async def send_private(interaction: discord.Interaction[LaagerBot], update: Update) -> None:
+async def send_private(interaction: discord.Interaction[Host], update: Update) -> None:
     """DM each player their hidden information; when DMs are closed, the giver of the
     command gets it privately here, and the channel is told the others cannot be reached.
     Where the bot is no member, the giver's own hidden information is answered privately."""
@@ -620,7 +598,7 @@ def dms_closed(user_id: int) -> str:
 
 
 async def deliver_private(
-    bot: LaagerBot,
+    bot: Host,
     update: Update,
     closed: Callable[[int, str, list[str]], Awaitable[None]],
     answered: tuple[int, Callable[[list[str]], Awaitable[None]]] | None = None,

@@ -24,7 +24,7 @@ from bot.storage.outbox import Seen
 from bot.storage.records import GameRecord
 from games.core.errors import LaagerError
 
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 T = TypeVar("T")
 ANSWER_BUDGET = 2.0
 """Seconds of work before a command shows "thinking": Discord drops an interaction that is

@@ -38,7 +38,7 @@ from games.core.engine import JSON, Result
 from games.core.versions import UnreadableState, loaded
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ REFRESHED = (
 )
 
 
-async def send_owed(bot: LaagerBot, row: OwedRecord) -> None:
+async def send_owed(bot: Host, row: OwedRecord) -> None:
     """Send one claimed row (its post, then its DMs) and mark it done."""
     bind_game(row.game_id)
     game = await bot.store.get_game(row.game_id)
@@ -95,7 +95,7 @@ async def send_owed(bot: LaagerBot, row: OwedRecord) -> None:
     await bot.outbox.mark_sent(row.id)
 
 
-async def post_live(bot: LaagerBot, update: Update) -> None:
+async def post_live(bot: Host, update: Update) -> None:
     """The row is the game's newest news: post it as the handler would have, buttons and
     pings included, then retire the buttons of the post before it."""
     view = update.public_view()
@@ -108,7 +108,7 @@ async def post_live(bot: LaagerBot, update: Update) -> None:
     await remember_post(bot, update, view, posted, previous, shown, pictured)
 
 
-async def post_overtaken(bot: LaagerBot, update: Update) -> None:
+async def post_overtaken(bot: Host, update: Update) -> None:
     """The row was overtaken by later posts: tell what happened, nothing more."""
     summarize = getattr(update.system, "summarize", None)
     report = phase_report(update.lines, "", summarize, name=report_file(update))
@@ -126,7 +126,7 @@ async def post_overtaken(bot: LaagerBot, update: Update) -> None:
     await send_owed_post(bot, update, kwargs)
 
 
-async def refresh_stale(bot: LaagerBot) -> int:
+async def refresh_stale(bot: Host) -> int:
     """On start: each active game whose newest post shows an older position than the
     stored one (and owes nothing that would bring it up to date) gets a fresh post with
     the current orders. Returns how many were posted."""
@@ -153,7 +153,7 @@ async def refresh_stale(bot: LaagerBot) -> int:
     return refreshed
 
 
-async def retire(bot: LaagerBot, update: Update, previous: int | None) -> None:
+async def retire(bot: Host, update: Update, previous: int | None) -> None:
     """Take the buttons off the game's previous post."""
     if previous is None:
         return
@@ -165,7 +165,7 @@ async def retire(bot: LaagerBot, update: Update, previous: int | None) -> None:
         log.warning("could not retire the buttons of message %s", previous, exc_info=True)
 
 
-def _channel(bot: LaagerBot, update: Update) -> discord.PartialMessageable:
+def _channel(bot: Host, update: Update) -> discord.PartialMessageable:
     return bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
 
 

@@ -10,15 +10,10 @@ installations that authorized it, a server's install naming that server.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
-if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
 
-
-def speaks_here(interaction: discord.Interaction[LaagerBot]) -> bool:
+def speaks_here(interaction: discord.Interaction) -> bool:
     """True in the bot's DMs and in a server that added it (where it may view and send in
     the channel); False where only a user's install reached: a group DM, or a server
     without the bot."""

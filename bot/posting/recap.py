@@ -26,7 +26,7 @@ from games.core.replay import replay
 from renderers.recap import Chart, animate, chart
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 Picture = Callable[[View, JSON], bytes | None]
 """Draws a view (a system's pairing's ``picture``)."""
@@ -216,7 +216,7 @@ CHART_TITLE = "Strength and victory, phase by phase"
 
 
 async def send_recap(
-    interaction: discord.Interaction[LaagerBot],
+    interaction: discord.Interaction[Host],
     game: GameRecord,
     colour: discord.Colour,
 ) -> None:
@@ -225,7 +225,7 @@ async def send_recap(
     await interaction.followup.send(**await recap_message(interaction.client, game, colour))
 
 
-async def recap_message(bot: LaagerBot, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
+async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
     """A finished game's recap, built in the render pool, as a message to send."""
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)

@@ -1,5 +1,5 @@
 """Components whose custom ids carry everything needed, so they work after a restart.
-Pressing one hands the order to the bot (``LaagerBot.choose``), which applies and announces it.
+Pressing one hands the order to the bot (``Host.choose``), which applies and announces it.
 
 Orders reach players two ways. Orders that name nothing secret are buttons and menus
 under the channel's post. Orders that would name a secret (a card in the hand) go on the
@@ -23,7 +23,7 @@ from games.core.text import shorten
 if TYPE_CHECKING:
     pass
 
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 
 ROWS, PER_ROW, OPTIONS = 5, 5, 25
 """Discord allows five rows of five buttons, or a menu per row of 25 options."""

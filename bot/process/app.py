@@ -18,7 +18,7 @@ from bot.operations.sharding import syncs_commands
 from bot.play import workers
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
-from bot.posting.announce import AfterPost, PhasePost
+from bot.posting.host import AfterPost, Host, PhasePost
 from bot.posting.interactions import AnsweringTree, answering, counted
 from bot.posting.reply_windows import ReplyWindows
 from bot.posting.substitutes import AnswerButton
@@ -75,7 +75,7 @@ def _intents() -> discord.Intents:
 INTENTS = _intents()
 
 
-class LaagerBot(commands.AutoShardedBot):
+class LaagerBot(Host):
     """One bot process: every guild's games go through the same :class:`GameService`."""
 
     def __init__(self, settings: Settings) -> None:
@@ -123,7 +123,7 @@ class LaagerBot(commands.AutoShardedBot):
         self.choose = answering(order_panel.choose)
         self.open_panel = answering(order_panel.open_panel)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
-        self.outbox_depth: metrics.OutboxDepth = self.outbox.depth
+        self.outbox_depth: metrics.Count = self.outbox.depth
         """How many messages are owed and unsent, for the outbox depth gauge."""
         self.status_server: StatusServer | None = None
         """The /metrics and /health server, when STATUS_PORT is set."""

@@ -19,14 +19,14 @@ from sqlalchemy import text
 from bot.operations import metrics
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0
-BOT: web.AppKey[LaagerBot] = web.AppKey("bot")
+BOT: web.AppKey[Host] = web.AppKey("bot")
 
 
-async def database_up(bot: LaagerBot) -> bool:
+async def database_up(bot: Host) -> bool:
     """Whether the bot's database answers ``SELECT 1`` in time."""
     try:
         async with asyncio.timeout(DATABASE_TIMEOUT):
@@ -37,7 +37,7 @@ async def database_up(bot: LaagerBot) -> bool:
     return True
 
 
-def gateway_shards(bot: LaagerBot) -> dict[str, bool]:
+def gateway_shards(bot: Host) -> dict[str, bool]:
     """Each of this process's shards, and whether its gateway connection is open."""
     if bot.is_closed() or not bot.is_ready():
         return {}
@@ -61,7 +61,7 @@ async def health(request: web.Request) -> web.Response:
 async def scrape(request: web.Request) -> web.Response:
     bot = request.app[BOT]
     try:
-        await metrics.refresh(bot.sessions, bot.outbox_depth)
+        await metrics.refresh(bot.store.active_count, bot.outbox_depth)
     except Exception as error:  # the database is down: /health says so; serve the rest
         log.warning("metrics read without the database: %s", type(error).__name__)
     response = web.Response(body=generate_latest())
@@ -73,7 +73,7 @@ async def scrape(request: web.Request) -> web.Response:
 class StatusServer:
     """The HTTP server on ``host:port`` (port 0: any free port, see :attr:`port`)."""
 
-    def __init__(self, bot: LaagerBot, host: str, port: int) -> None:
+    def __init__(self, bot: Host, host: str, port: int) -> None:
         app = web.Application()
         app[BOT] = bot
         app.router.add_get("/health", health)

@@ -10,7 +10,6 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.play.campaigns import Fought
 from bot.storage.models import Campaign, CampaignBattle
 
 
@@ -20,6 +19,17 @@ class _NoLongerActive(Exception):
 
 class CampaignBusy(Exception):
     """The channel already runs a campaign (the one-active-per-channel index said no)."""
+
+
+@dataclass(frozen=True)
+class Fought:
+    """A battle of a campaign as the ledger shows it; ``outcome`` None while it is fought."""
+
+    number: int
+    game_id: int
+    outcome: str | None
+    summary: str | None
+    points: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,6 +146,12 @@ class Store(DeadlineRows):
     async def active_game(self, channel_id: int) -> GameRecord | None:
         return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
 
+    async def active_count(self) -> int:
+        """How many games are in play, across every channel (the active games gauge)."""
+        statement = select(func.count()).select_from(Game).where(Game.status == "active")
+        async with self._sessions() as session:
+            return (await session.execute(statement)).scalar_one()
+
     async def active_games(self) -> list[GameRecord]:
         """Every game in play, oldest first."""
         statement = select(Game).where(Game.status == "active").order_by(Game.id)

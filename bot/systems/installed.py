@@ -1,15 +1,15 @@
-"""The game systems the bot offers, each paired with how its views are drawn and the cog that
-holds its own commands; the systems themselves know nothing of either."""
+"""The game systems the bot offers, each with its pairing (bot.posting.pairing), and those an
+operator adds by import path."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
-from bot.posting.next_steps import CommandFor, last_stand_command, zones_command
-from bot.posting.ui import Layout, button_layout, menu_layout
-from games.core.engine import JSON, GameSystem, View
+from bot.posting.next_steps import last_stand_command, zones_command
+from bot.posting.pairing import Pairing
+from bot.posting.ui import menu_layout
+from games.core.engine import GameSystem
 from games.last_stand.board import board as last_stand_board
 from games.last_stand.system import SYSTEM as LAST_STAND
 from games.ramparts.system import SYSTEM as RAMPARTS
@@ -17,34 +17,6 @@ from games.registry import Registry
 from games.zones.system import SYSTEM as ZONES
 from renderers import last_stand, ramparts
 from renderers import zones as zones_render
-
-Render = Callable[[View, JSON], bytes | None]
-"""A pure function from a view and drawing options to PNG bytes (None: nothing to draw),
-defined at the top of a module so the render pool can send it to a worker process."""
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """A system with what the bot adds to it: ``render`` draws its views (None: it has no
-        picture), ``cog`` names the extension module of its own commands (None: ``/game``
-        serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
-        gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
-        ``map_note`` says, under a posted picture that shows only part of the map, how to see it
-        all; ``command_for`` names the slash command for an order that is not a button (None: such
-    orders go through ``/game order``)."""
-
-    system: GameSystem
-    render: Render | None = None
-    cog: str | None = None
-    layout: Layout = button_layout
-    close_ups: Callable[[], Collection[str]] | None = None
-    map_note: str | None = None
-    command_for: CommandFor | None = None
-
-    def picture(self, view: View, options: JSON) -> bytes | None:
-        """A PNG of the view, or None when the system has no picture."""
-        return None if self.render is None else self.render(view, options)
-
 
 RAMPARTS_MENUS = {
     "volley": "Fire a Volley card from your hand: card and target",

@@ -7,9 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.play.campaigns import Fought
 from bot.storage import Store, create_engine, session_factory
-from bot.storage.campaigns import CampaignBusy, Campaigns
+from bot.storage.campaigns import CampaignBusy, Campaigns, Fought
 from tests.storage.builders import CHANNEL_ID, GUILD_ID, T0, new_game, seats
 
 PLAYER = 111

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.systems.installed import BUILT_IN, Pairing
+from bot.posting.pairing import Pairing
+from bot.systems.installed import BUILT_IN
 from games.core.dice import Dice
 from games.core.engine import Mode, Viewer
 from games.core.odds import UNFINISHED, Estimate, NoPolicy, check_policy, estimate, wilson

@@ -11,9 +11,10 @@ from itertools import accumulate
 from pathlib import Path
 
 from bot.play.service import Actor, GameService, Place, SeedSource, replay_steps
+from bot.posting.pairing import Pairing
 from bot.posting.recap import Recap
 from bot.storage import EventRecord, GameRecord, Store, create_engine, session_factory, upgrade
-from bot.systems.installed import Pairing, pairings
+from bot.systems.installed import pairings
 from games.core.engine import JSON, GameSystem, Viewer, hidden_from
 from games.core.replay import replay
 from games.registry import Registry

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.systems.installed import Pairing
+from bot.posting.pairing import Pairing
 from games.zones.state import BRITISH
 from games.zones.system import SYSTEM
 from tests.conformance import test_contract as contract

@@ -29,11 +29,11 @@ from games.last_stand.state import RECYCLED, UNITS, name, phase_kind, strength_t
 from games.last_stand.system import SYSTEM
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 Choice = app_commands.Choice
 LIMIT = 25
 ALL = "all"
@@ -142,7 +142,7 @@ class LastStandCog(LaagerCog):
         name="laststand", description="Orders for Last Stand at Isandlwana"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
@@ -284,5 +284,5 @@ class LastStandCog(LaagerCog):
         await self._order(interaction, {"type": ROLL_TO_END.get(kind or "", "end")})
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(LastStandCog(bot))

@@ -26,10 +26,10 @@ from games.ramparts.state import SIDE
 from renderers import ramparts as pictures
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 
 SYSTEM_ID = "ramparts"
 ODDS_GAMES = 500
@@ -42,7 +42,7 @@ async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 
-async def dm_hand(bot: LaagerBot, update: Update, interaction: Interaction | None) -> None:
+async def dm_hand(bot: Host, update: Update, interaction: Interaction | None) -> None:
     """After a draw, the player also gets the picture of their hand by DM (privately in
     answer, where the bot is no member and the hand belongs with the game). An order's
     picture carries a nonce drawn from its outbox row, so the outbox repeating the send after
@@ -77,7 +77,7 @@ class RampartsCog(LaagerCog):
         name="ramparts", description="Zulus on the Ramparts!: defend Rorke's Drift, solitaire"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.simulating: set[int] = set()
         """Channels with odds being worked out now: one simulation per channel at a time."""
@@ -203,6 +203,6 @@ class RampartsCog(LaagerCog):
         await message.edit(content=None, embed=embed)
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     bot.after_post[SYSTEM_ID] = dm_hand
     await bot.add_cog(RampartsCog(bot))

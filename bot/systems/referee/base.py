@@ -20,11 +20,11 @@ from games.core.errors import LaagerError
 from games.tables import TableError, Tables, apply_overrides, load_tables
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 
 
 class NotReferee(LaagerError):
@@ -53,7 +53,7 @@ def house_ruled(rules: dict[str, Any]) -> Tables:
 class RefereeCog(LaagerCog):
     """Base of the referee cogs: refusals are ephemeral and specific, and nothing is stored."""
 
-    def __init__(self, bot: LaagerBot, stream: str) -> None:
+    def __init__(self, bot: Host, stream: str) -> None:
         self.bot = bot
         master = bot.settings.seed
         self.dice = Dice(derived_seed(master, stream) if master else new_seed())

@@ -31,7 +31,7 @@ from games.referee.deck import (
 from games.tables import Tables, sotq
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 ALL_LISTS = ",".join(sotq.event_decks(C.TABLES))
 DECK_NAMES = C.named(sotq.event_decks(C.TABLES))
@@ -81,7 +81,7 @@ class EventsCog(RefereeCog):
 
     events = app_commands.Group(name="events", description="Rule 21 event cards for this channel")
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee event decks")
 
     async def _lists(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -200,7 +200,7 @@ class EventsCog(RefereeCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(EventsCog(bot))
 
 

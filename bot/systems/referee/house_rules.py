@@ -20,7 +20,7 @@ from bot.systems.referee.base import Interaction, RefereeCog
 from games.tables import TableError, apply_overrides, load_tables
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 MAX_RULES = 100
 
@@ -81,7 +81,7 @@ class HouseRulesCog(RefereeCog):
         name="house-rules", description="This server's house rules for the tables (rule 22)"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee house rules")
 
     async def _keys(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -151,5 +151,5 @@ class HouseRulesCog(RefereeCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(HouseRulesCog(bot))

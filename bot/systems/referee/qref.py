@@ -16,7 +16,7 @@ from bot.systems.referee import qref_answers as answers
 from bot.systems.referee.base import Interaction, RefereeCog
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 D6 = Range[int, 1, 6]
 INCHES = Range[float, 0.0, 1000.0]
@@ -32,7 +32,7 @@ class QrefCog(RefereeCog):
 
     qref = app_commands.Group(name="qref", description="Isandlwana quick reference, worked out")
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: qref")
 
     @qref.command(name="rally", description="I: a routing or prone unit's rally roll")
@@ -324,5 +324,5 @@ class QrefCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(QrefCog(bot))

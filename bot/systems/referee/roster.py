@@ -32,7 +32,7 @@ from games.tables import Tables, sotq
 from renderers.roster import roster_pages
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 D10 = Range[int, 0, 10]
 AVERAGE = Range[int, 2, 5]
@@ -90,7 +90,7 @@ class RosterCog(RefereeCog):
 
     roster = app_commands.Group(name="roster", description="The referee's units in this channel")
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee roster")
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -587,5 +587,5 @@ class RosterCog(RefereeCog):
         await interaction.response.send_message(embed=embed, files=files)
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(RosterCog(bot))

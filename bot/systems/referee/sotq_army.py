@@ -19,7 +19,7 @@ from games.tables import sotq
 if TYPE_CHECKING:
     import discord
 
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 
 class SotqArmyCog(RefereeCog):
@@ -30,7 +30,7 @@ class SotqArmyCog(RefereeCog):
     )
     points = app_commands.Group(name="points", description="Points values", parent=army)
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq army")
 
     async def _post(self, interaction: Interaction, embeds: list[discord.Embed]) -> None:
@@ -138,5 +138,5 @@ class SotqArmyCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqArmyCog(bot))

@@ -14,7 +14,7 @@ from bot.systems.referee.base import Interaction, RefereeCog
 from bot.systems.referee.sotq_options import D6, D10, D10_ROLL, INCHES, OFFICER, PERCENT, ROLL
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 
 class SotqChecksCog(RefereeCog):
@@ -25,7 +25,7 @@ class SotqChecksCog(RefereeCog):
         description="Soldiers of the Queen: one-roll tests: jams, officers, rockets, fires",
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq checks")
 
     @check.command(name="jam", description="Rule 11i: does a machine gun that fired jam?")
@@ -163,5 +163,5 @@ class SotqChecksCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqChecksCog(bot))

@@ -27,7 +27,7 @@ from bot.systems.referee.sotq_options import (
 )
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 
 class SotqFireCog(RefereeCog):
@@ -37,7 +37,7 @@ class SotqFireCog(RefereeCog):
         name="sotq-fire", description="Soldiers of the Queen: fire, casualties and losses"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq fire")
 
     @fire.command(name="shoot", description="Table 2 and 6: a unit's fire and the casualties")
@@ -183,5 +183,5 @@ class SotqFireCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqFireCog(bot))

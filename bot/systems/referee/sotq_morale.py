@@ -25,7 +25,7 @@ from bot.systems.referee.sotq_options import (
 )
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 NAME = Range[str, 1, 40]
 SCORE = Range[int, -20, 40]
@@ -39,7 +39,7 @@ class SotqMoraleCog(RefereeCog):
         description="Soldiers of the Queen: officers, reactions, morale and melee",
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq morale")
 
     @morale.command(name="officer", description="Table 1: roll an officer's modifier (rule 7)")
@@ -208,5 +208,5 @@ class SotqMoraleCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqMoraleCog(bot))

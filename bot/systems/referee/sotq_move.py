@@ -14,7 +14,7 @@ from bot.systems.referee.base import Interaction, RefereeCog
 from bot.systems.referee.sotq_options import AVERAGE, D10, ENTRY, INCHES, MINUS_DIE, PLUS_DIE
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 
 class SotqMoveCog(RefereeCog):
@@ -24,7 +24,7 @@ class SotqMoveCog(RefereeCog):
         name="sotq-move", description="Soldiers of the Queen: movement, spotting and sight"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq move")
 
     @move.command(name="distance", description="Table 4: distance moved after penalties and dice")
@@ -109,5 +109,5 @@ class SotqMoveCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqMoveCog(bot))

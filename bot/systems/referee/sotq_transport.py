@@ -12,7 +12,7 @@ from bot.systems.referee.base import Interaction, RefereeCog
 from bot.systems.referee.sotq_options import AVERAGE, D10, D10_ROLL, MINUS_DIE, PLUS_DIE
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
 
 class SotqTransportCog(RefereeCog):
@@ -22,7 +22,7 @@ class SotqTransportCog(RefereeCog):
         name="sotq-transport", description="Soldiers of the Queen: boats, balloons and trains"
     )
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         super().__init__(bot, "referee tables: sotq transport")
 
     @transport.command(name="current", description="A river's current (balloons drift alike)")
@@ -103,5 +103,5 @@ class SotqTransportCog(RefereeCog):
         )
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SotqTransportCog(bot))

@@ -29,9 +29,9 @@ from games.core.text import shorten
 from games.zones.system import SYSTEM
 
 if TYPE_CHECKING:
-    from bot.process.app import LaagerBot
+    from bot.posting.host import Host
 
-Interaction = discord.Interaction["LaagerBot"]
+Interaction = discord.Interaction["Host"]
 Choice = app_commands.Choice
 Complete = Callable[[Interaction, str], Awaitable[list[Choice[str]]]]
 LIMIT = 25
@@ -149,7 +149,7 @@ class ZonesCog(LaagerCog):
 
     zones = app_commands.Group(name="zones", description="Isandlwana and Rorke's Drift (zones)")
 
-    def __init__(self, bot: LaagerBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _give(
@@ -335,5 +335,5 @@ class ZonesCog(LaagerCog):
         await self._give(interaction, ("end",), "end", "phase endings")
 
 
-async def setup(bot: LaagerBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(ZonesCog(bot))

@@ -1,0 +1,83 @@
+"""The running bot as the rooms below the process see it.
+
+Cogs, panels and posts are handed the bot (``interaction.client``, a cog's ``bot``) and reach
+its parts through it: the game service, the stores, the settings, the pairings. They annotate
+it with :class:`Host`, which declares those parts, rather than with the class that builds
+them (:class:`bot.process.app.LaagerBot`, a subclass): the process room sits above every
+other, and a type reference to it would run upward. ``discord.Interaction[...]`` takes a
+client class, so this is a class with declarations only, not a ``Protocol``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+
+    from bot.operations.metrics import Count
+    from bot.operations.settings import Settings
+    from bot.play.service import GameService, Update
+    from bot.posting.draining import Handlers
+    from bot.posting.pairing import Pairing
+    from bot.posting.reply_windows import ReplyWindows
+    from bot.storage.outbox import OutboxStore
+    from bot.storage.referee import RefereeStore
+    from bot.storage.repository import Store
+    from games.registry import Registry
+
+
+@dataclass
+class PhasePost:
+    """A game's newest post while its phase lasts: the phase, what the post tells so far,
+    and the fingerprint of the map shown above (on the post or, without one, before it)."""
+
+    phase: str
+    lines: list[str]
+    """Everything the post tells of the phase, the orders given since it was made included."""
+    picture: str | None
+    maps: list[discord.Attachment]
+    """The map the post carries (none if it points to the one above), kept on each edit."""
+    latest: str | None = None
+    """The fingerprint of the last map shown, in the channel or to an order's giver."""
+
+
+class Host(commands.AutoShardedBot):
+    """The bot's parts, as :class:`bot.process.app.LaagerBot` sets them up."""
+
+    settings: Settings
+    pairings: dict[str, Pairing]
+    """Each installed system with what the bot adds to it, by system id."""
+    registry: Registry
+    engine: AsyncEngine
+    sessions: async_sessionmaker
+    store: Store
+    referee: RefereeStore
+    outbox: OutboxStore
+    service: GameService
+    after_post: dict[str, AfterPost]
+    """What a system's cog sends after each channel post (a private picture), by id."""
+    game_ended: list[AfterPost]
+    """What runs once a game's last post is made (finished or aborted), in order."""
+    phase_posts: dict[int, PhasePost]
+    """Each game's newest post, by message id, while orders in its phase edit it."""
+    reply_windows: ReplyWindows
+    """Where the bot is no member: the interaction behind each game's newest post."""
+    handlers: Handlers
+    """The commands being handled, waited for when the bot stops."""
+    choose: Callable[..., Awaitable[None]]
+    open_panel: Callable[..., Awaitable[None]]
+    """What the order buttons, menus and panel buttons call; a failure is answered."""
+    outbox_depth: Count
+    """How many messages are owed and unsent, for the outbox depth gauge."""
+
+
+AfterPost = Callable[["Host", "Update", "discord.Interaction[Host] | None"], Awaitable[None]]
+"""What runs after a post (a system's extra, what follows a game's end): given the bot, the
+update, and the interaction that asked for the post, or None when the bot posted of its own
+accord (standing in after a deadline, the outbox after a restart)."""

@@ -1,0 +1,38 @@
+"""What the bot adds to a game system: how its views are drawn, its own cog, how its orders
+are laid out as buttons and menus; the systems themselves know nothing of any of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from bot.posting.next_steps import CommandFor
+from bot.posting.ui import Layout, button_layout
+from games.core.engine import JSON, GameSystem, View
+
+Render = Callable[[View, JSON], bytes | None]
+"""A pure function from a view and drawing options to PNG bytes (None: nothing to draw),
+defined at the top of a module so the render pool can send it to a worker process."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A system with what the bot adds to it: ``render`` draws its views (None: it has no
+        picture), ``cog`` names the extension module of its own commands (None: ``/game``
+        serves it alone), ``layout`` lays its orders out as buttons and menus and ``close_ups``
+        gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
+        ``map_note`` says, under a posted picture that shows only part of the map, how to see it
+        all; ``command_for`` names the slash command for an order that is not a button (None: such
+    orders go through ``/game order``)."""
+
+    system: GameSystem
+    render: Render | None = None
+    cog: str | None = None
+    layout: Layout = button_layout
+    close_ups: Callable[[], Collection[str]] | None = None
+    map_note: str | None = None
+    command_for: CommandFor | None = None
+
+    def picture(self, view: View, options: JSON) -> bytes | None:
+        """A PNG of the view, or None when the system has no picture."""
+        return None if self.render is None else self.render(view, options)
