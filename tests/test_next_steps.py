@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.posting.next_steps import last_stand_command, ways, zones_command
+from bot.posting.next_steps import ways
+from bot.systems.last_stand.pairing import command_for as last_stand_command
+from bot.systems.zones.pairing import command_for as zones_command
 from games.core.engine import Order
 
 

@@ -1,5 +1,6 @@
-"""How a player gives each order open now: the slash command for orders too many for
-buttons, per system, so a post that waits for someone says what they can do and with what."""
+"""How a player gives each order open now, so a post that waits for someone says what they
+can do and with what: buttons, the private panel, or the slash command a system's pairing
+names for orders too many for buttons."""
 
 from __future__ import annotations
 
@@ -9,36 +10,6 @@ from games.core.engine import Order
 
 CommandFor = Callable[[Order], str]
 """The slash command that gives an order not offered as a button."""
-
-LAST_STAND_COMMANDS = {
-    "place": "/laststand move",
-    "move": "/laststand move",
-    "aim": "/laststand fire",
-    "attack": "/laststand attack",
-}
-
-
-def last_stand_command(order: Order) -> str:
-    return LAST_STAND_COMMANDS.get(order.kind, "/game order")
-
-
-ZONES_SUBCOMMAND = {
-    "place": "move",
-    "hits": "losses",
-    "ammo": "losses",
-    "random-fire": "randomfire",
-}
-"""The /zones subcommand for each kind of order whose name differs from its kind."""
-
-
-def zones_subcommand(order: Order) -> str:
-    if order.key.startswith("escort."):
-        return "escort"
-    return ZONES_SUBCOMMAND.get(order.kind, order.kind)
-
-
-def zones_command(order: Order) -> str:
-    return f"/zones {zones_subcommand(order)}"
 
 
 def ways(orders: Iterable[Order], command_for: CommandFor | None) -> str:

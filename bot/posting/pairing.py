@@ -3,10 +3,12 @@ are laid out as buttons and menus; the systems themselves know nothing of any of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 
 from bot.posting.next_steps import CommandFor
+from bot.posting.places import Places
+from bot.posting.recap_measures import Measures
 from bot.posting.ui import Layout, button_layout
 from games.core.engine import JSON, GameSystem, View
 
@@ -23,7 +25,9 @@ class Pairing:
         gives the locations ``/game map zoom`` may centre on (None: the picture has no close-up);
         ``map_note`` says, under a posted picture that shows only part of the map, how to see it
         all; ``command_for`` names the slash command for an order that is not a button (None: such
-    orders go through ``/game order``)."""
+        orders go through ``/game order``); ``measures`` says what a recap charts (None: the
+        strength numbers its picture shows, if any); ``places`` says where each of the cog's
+    commands may be used (a command not named there: a server only, the safe choice)."""
 
     system: GameSystem
     render: Render | None = None
@@ -32,7 +36,18 @@ class Pairing:
     close_ups: Callable[[], Collection[str]] | None = None
     map_note: str | None = None
     command_for: CommandFor | None = None
+    measures: Measures | None = None
+    places: Mapping[str, Places] = field(default_factory=dict)
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""
         return None if self.render is None else self.render(view, options)
+
+
+@dataclass(frozen=True)
+class Toolkit:
+    """Commands the bot offers beside its game systems (the referee's table): the extension
+    modules that hold them and where each command may be used."""
+
+    cogs: tuple[str, ...]
+    places: Mapping[str, Places]

@@ -18,7 +18,7 @@ import discord
 
 from bot.play import workers
 from bot.play.service import STEP_KINDS, replay_steps
-from bot.posting.recap_measures import Numbers, measures_for, phase_of, turn_of
+from bot.posting.recap_measures import FALLBACK, Measures, Numbers, phase_of, turn_of
 from bot.posting.text_fit import fit
 from bot.storage import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer
@@ -97,11 +97,15 @@ def phases(system: GameSystem, game: GameRecord, events: list[EventRecord]) -> l
 
 
 def build(
-    system: GameSystem, picture: Picture | None, game: GameRecord, events: list[EventRecord]
+    system: GameSystem,
+    picture: Picture | None,
+    measures: Measures,
+    game: GameRecord,
+    events: list[EventRecord],
 ) -> Recap:
-    """The whole recap of a finished game (see the module's note)."""
+    """The whole recap of a finished game (see the module's note), charting ``measures``
+    (the system's pairing's)."""
     cut = phases(system, game, events)
-    measures = measures_for(system.id)
     strength = [measures.strength(p.view.picture) for p in cut]
     victory = [measures.victory(p.view.picture) for p in cut]
     drawn = Chart(
@@ -229,7 +233,9 @@ async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> 
     """A finished game's recap, built in the render pool, as a message to send."""
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)
-    recap = await workers.draw(build, pairing.system, pairing.render, game, events)
+    recap = await workers.draw(
+        build, pairing.system, pairing.render, pairing.measures or FALLBACK, game, events
+    )
     return message(recap, colour)
 
 

@@ -1,14 +1,13 @@
-"""What a recap counts in each system, read from the public picture of a position only, so a
-chart can never show a value the channel did not see (strength in the zone game is a count
-of counters, never the SP hidden under a stack's top or in a Zulu force).
+"""What a recap counts, read from the public picture of a position only, so a chart can never
+show a value the channel did not see. Each system's pairing names its own measures.
 
-A system without an entry here is still recapped: its phases come from the turn and phase its
-picture names (or its view's title), and any ``strength`` numbers its picture shows are
+A system whose pairing names none is still recapped: its phases come from the turn and phase
+its picture names (or its view's title), and any ``strength`` numbers its picture shows are
 charted."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,37 +42,6 @@ def turn_of(view: View) -> int | None:
     return turn if isinstance(turn, int) else None
 
 
-def _last_stand_strength(picture: dict[str, Any]) -> Numbers:
-    british = sum(u["strength"] for u in picture["british"] if not u["leader"])
-    return {"British strength": british, "Zulu units on the map": sum(picture["zulus"].values())}
-
-
-def _last_stand_victory(picture: dict[str, Any]) -> Numbers:
-    return {"British units and leaders on the map": len(picture["british"])}
-
-
-def _ramparts_strength(picture: dict[str, Any]) -> Numbers:
-    active = [i for i in picture["ibuthos"] if i["status"] == "active"]
-    return {"Zulu strength on the tracks": sum(i["strength"] for i in active)}
-
-
-def _ramparts_victory(picture: dict[str, Any]) -> Numbers:
-    return {"British VP": picture["vp"]}
-
-
-def _zones_strength(picture: dict[str, Any]) -> Numbers:
-    """Counters, not SP: the channel sees only the top unit's SP of a British stack (a blank
-    entry for each counter under it) and no Zulu SP at all."""
-    zones = picture["zones"].values()
-    british = sum(len(zone["british"]) for zone in zones)
-    zulus = sum(zone["zulu"]["counters"] for zone in zones)
-    return {"British counters on the map": british, "Zulu counters on the map": zulus}
-
-
-def _zones_victory(picture: dict[str, Any]) -> Numbers:
-    return {"Zulu VP": picture["vp"], "British SP lost": picture["losses"]["british"]}
-
-
 def _shown_strength(picture: Any) -> Numbers:
     """The ``strength`` numbers a picture shows, by side, if it shows any."""
     found = picture.get("strength") if isinstance(picture, dict) else None
@@ -86,13 +54,5 @@ def _nothing(picture: Any) -> Numbers:
     return {}
 
 
-BY_SYSTEM: Mapping[str, Measures] = {
-    "last-stand": Measures(_last_stand_strength, _last_stand_victory),
-    "ramparts": Measures(_ramparts_strength, _ramparts_victory),
-    "zones": Measures(_zones_strength, _zones_victory),
-}
 FALLBACK = Measures(_shown_strength, _nothing)
-
-
-def measures_for(system_id: str) -> Measures:
-    return BY_SYSTEM.get(system_id, FALLBACK)
+"""For a system whose pairing names no measures."""

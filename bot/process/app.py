@@ -32,7 +32,7 @@ from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
-from bot.systems.installed import pairings
+from bot.systems import installed
 from games.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -44,16 +44,6 @@ COGS = (
     "bot.cogs.roll",
     "bot.cogs.reminders",
     "bot.cogs.outbox",
-    "bot.systems.referee.sotq_fire",
-    "bot.systems.referee.sotq_morale",
-    "bot.systems.referee.sotq_move",
-    "bot.systems.referee.sotq_checks",
-    "bot.systems.referee.sotq_transport",
-    "bot.systems.referee.sotq_army",
-    "bot.systems.referee.qref",
-    "bot.systems.referee.events",
-    "bot.systems.referee.roster",
-    "bot.systems.referee.house_rules",
 )
 
 
@@ -96,7 +86,7 @@ class LaagerBot(Host):
             shard_count=settings.shard_count,
         )
         self.settings = settings
-        self.pairings = pairings(settings.extra_systems)
+        self.pairings = installed.pairings(settings.extra_systems)
         self.registry = Registry(pairing.system for pairing in self.pairings.values())
         self.engine = create_engine(settings.database_url)
         metrics.time_statements(self.engine)
@@ -141,7 +131,7 @@ class LaagerBot(Host):
         await workers.POOL.start()
         self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton, AnswerButton)
         await self.load_cogs()
-        place_commands(self.tree)
+        place_commands(self.tree, self.pairings)
         if not syncs_commands(self.settings.shard_ids):
             log.info("commands are synced by the process holding shard 0")
             return
@@ -157,8 +147,7 @@ class LaagerBot(Host):
 
     async def load_cogs(self) -> None:
         """The bot's cogs and those of its game systems, with their slash commands."""
-        paired = [pairing.cog for pairing in self.pairings.values() if pairing.cog]
-        for cog in (*COGS, *paired):
+        for cog in (*COGS, *installed.cogs(self.pairings)):
             await self.load_extension(cog)
 
     async def on_app_command_completion(

@@ -1,67 +1,50 @@
-"""Where each slash command may be used, and why: the one place these choices are made.
+"""Where each slash command may be used, and why (see bot.posting.places for what the two
+choices mean). The shared commands are decided here; each system's folder decides its own
+(``places`` in its pairing or toolkit).
 
-Discord lets a command say which installations offer it (to a server, to a user's account)
-and in which contexts (a server, the bot's DMs, group DMs). A user's install reaches places
-where the bot is no member and can only answer the commands given to it (see bot.posting.reach).
-
-- Solo-capable play (``/game``, ``/ramparts``, ``/laststand``, ``/zones``): every install,
-  every context, so a player can fight the bot in its DMs, in a group DM or in a server that
-  has not added it. What needs a second player or a server is refused there in plain words:
+- Solo-capable play (``/game``, and each system's own command group): every install, every
+  context, so a player can fight the bot in its DMs, in a group DM or in a server that has
+  not added it. What needs a second player or a server is refused there in plain words:
   two-player games and ``/game join`` (the bot could not tell the other player it is their
   turn), ``/game settings`` and ``/game history`` (a server's settings and records; Discord
   sets places per command, not per subcommand, so these two say so themselves).
-- Free dice and the rule tables (``/roll``, ``/rolls``, ``/qref``, the ``/sotq-...``
-  look-ups): every install and context; they answer the one who asks, and the tables fall
-  back to the book where no server's house rules apply.
+- Free dice (``/roll``, ``/rolls``): every install and context; they answer the one who asks.
 - Server records (``/stats``): a server's install, in a server: it counts the server's games.
 - Campaigns (``/campaign``): a server's install, in a server: when a battle ends the bot posts
   the ledger and the next battle on its own, which it can do only where it is a member.
-- The referee's table (``/roster``, ``/events``, ``/house-rules``): a server's install, in a
-  server: a referee, known by the server's referee role or Manage Channels, keeps a table's
-  units, event deck and house rules there for the players of that server.
 
-A command not named here (one a game system's own cog adds) gets the server-only choice, the
-safe one: it may post in its channel, which only a member can.
+A command named nowhere gets the server-only choice, the safe one: it may post in its
+channel, which only a member can.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from discord import app_commands
 
-ANYWHERE = (
-    app_commands.AppInstallationType(guild=True, user=True),
-    app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
-)
-SERVER_ONLY = (
-    app_commands.AppInstallationType(guild=True, user=False),
-    app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
-)
+from bot.posting.pairing import Pairing
+from bot.posting.places import ANYWHERE, SERVER_ONLY, Places
+from bot.systems import installed
 
-PLACES: dict[str, tuple[app_commands.AppInstallationType, app_commands.AppCommandContext]] = {
+SHARED: dict[str, Places] = {
     "game": ANYWHERE,
-    "ramparts": ANYWHERE,
-    "laststand": ANYWHERE,
-    "zones": ANYWHERE,
     "roll": ANYWHERE,
     "rolls": ANYWHERE,
-    "qref": ANYWHERE,
-    "sotq-army": ANYWHERE,
-    "sotq-check": ANYWHERE,
-    "sotq-fire": ANYWHERE,
-    "sotq-morale": ANYWHERE,
-    "sotq-move": ANYWHERE,
-    "sotq-transport": ANYWHERE,
     "stats": SERVER_ONLY,
     "campaign": SERVER_ONLY,
-    "roster": SERVER_ONLY,
-    "events": SERVER_ONLY,
-    "house-rules": SERVER_ONLY,
 }
 
 
-def place_commands(tree: app_commands.CommandTree) -> None:
+def places(pairings: Mapping[str, Pairing]) -> dict[str, Places]:
+    """Every command's places: the shared ones', then the toolkits' and the systems'."""
+    return {**SHARED, **installed.places(pairings)}
+
+
+def place_commands(tree: app_commands.CommandTree, pairings: Mapping[str, Pairing]) -> None:
     """Give every global command its installations and contexts before the sync."""
+    decided = places(pairings)
     for command in tree.get_commands():
-        installs, contexts = PLACES.get(command.name, SERVER_ONLY)
+        installs, contexts = decided.get(command.name, SERVER_ONLY)
         command.allowed_installs = installs
         command.allowed_contexts = contexts

@@ -1,61 +1,31 @@
-"""The game systems the bot offers, each with its pairing (bot.posting.pairing), and those an
-operator adds by import path."""
+"""The game systems the bot offers, each from its own folder here, and those an operator adds
+by import path (EXTRA_SYSTEMS).
+
+A system's folder holds everything the bot adds to it: ``pairing.py`` (its picture, cog,
+menus, the commands for its orders, where those commands work, what a recap counts) and its
+cog. Offering a new system is one line in ``BUILT_IN`` (or in EXTRA_SYSTEMS); nothing else in
+the bot names a system (games/README.md).
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from bot.posting.next_steps import last_stand_command, zones_command
-from bot.posting.pairing import Pairing
-from bot.posting.ui import menu_layout
+from bot.posting.pairing import Pairing, Toolkit
+from bot.posting.places import Places
+from bot.systems.last_stand.pairing import PAIRING as LAST_STAND
+from bot.systems.ramparts.pairing import PAIRING as RAMPARTS
+from bot.systems.referee.toolkit import TOOLKIT as REFEREE
+from bot.systems.zones.pairing import PAIRING as ZONES
 from games.core.engine import GameSystem
-from games.last_stand.board import board as last_stand_board
-from games.last_stand.system import SYSTEM as LAST_STAND
-from games.ramparts.system import SYSTEM as RAMPARTS
 from games.registry import Registry
-from games.zones.system import SYSTEM as ZONES
-from renderers import last_stand, ramparts
-from renderers import zones as zones_render
 
-RAMPARTS_MENUS = {
-    "volley": "Fire a Volley card from your hand: card and target",
-    "sacrifice": "Sacrifice a Hero to fire his Volley: Hero and target",
-    "forth": "Put Forth a Hero, or play a card",
-    "work": "Platoon, barricade, fire, ammunition or a Hero's ability",
-    "pick": "Choose",
-}
-"""The menus orders are grouped into, by the kind the engine gives each order."""
-
-
-ZONES_MENUS = {
-    "hits": "Take the hit on (the suggested unit first)",
-    "ammo": "Mark a unit Ammo Depleted",
-    "charge": "The bayonet charge",
-}
-"""Menus for the zone game's button orders when there are too many for buttons; its many
-other orders go through ``/zones`` and autocomplete."""
-
-
-BUILT_IN: tuple[Pairing, ...] = (
-    Pairing(
-        LAST_STAND,
-        last_stand.render,
-        "bot.systems.last_stand.cog",
-        close_ups=lambda: last_stand_board().axial.keys(),
-        map_note="The map shows the area of the action; /game map whole:True shows it all.",
-        command_for=last_stand_command,
-    ),
-    Pairing(RAMPARTS, ramparts.render, "bot.systems.ramparts.cog", menu_layout(RAMPARTS_MENUS)),
-    Pairing(
-        ZONES,
-        zones_render.render,
-        "bot.systems.zones.cog",
-        menu_layout(ZONES_MENUS),
-        command_for=zones_command,
-    ),
-)
+BUILT_IN: tuple[Pairing, ...] = (LAST_STAND, RAMPARTS, ZONES)
 """The systems that ship with the bot."""
+
+TOOLKITS: tuple[Toolkit, ...] = (REFEREE,)
+"""Commands that ship beside the systems, with no game of their own."""
 
 
 def load_pairing(path: str) -> Pairing:
@@ -90,3 +60,20 @@ def pairings(extra: Iterable[str] = ()) -> dict[str, Pairing]:
 def installed(extra: Iterable[str] = ()) -> Registry:
     """Every system the bot would offer with ``extra`` installed, looked up by id."""
     return Registry(pairing.system for pairing in pairings(extra).values())
+
+
+def cogs(found: Mapping[str, Pairing]) -> list[str]:
+    """The extension modules of the toolkits and of the installed systems' own commands."""
+    return [
+        *(cog for toolkit in TOOLKITS for cog in toolkit.cogs),
+        *(pairing.cog for pairing in found.values() if pairing.cog),
+    ]
+
+
+def places(found: Mapping[str, Pairing]) -> dict[str, Places]:
+    """Where each command of the toolkits and the installed systems may be used."""
+    return {
+        name: where
+        for owner in (*TOOLKITS, *found.values())
+        for name, where in owner.places.items()
+    }

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, Recap, build
+from bot.posting.recap_measures import FALLBACK
 from tests.recap.games import bot_games
 
 GAMES = (
@@ -40,7 +41,13 @@ async def run(rounds: int) -> dict[str, Recap]:
                 times = []
                 for _ in range(rounds):
                     start = time.perf_counter()
-                    recap = build(pairing.system, pairing.picture, played.game, played.events)
+                    recap = build(
+                        pairing.system,
+                        pairing.picture,
+                        pairing.measures or FALLBACK,
+                        played.game,
+                        played.events,
+                    )
                     times.append(time.perf_counter() - start)
                 size = len(recap.animation or b"")
                 assert size <= SIZE_GOAL < UPLOAD_LIMIT

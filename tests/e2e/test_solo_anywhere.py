@@ -14,9 +14,10 @@ import pytest
 
 from bot.play.service import NOT_A_MEMBER, Place
 from bot.posting import announce
+from bot.posting.places import SERVER_ONLY
 from bot.posting.reply_windows import CLOSED, ReplyWindows
 from bot.process.app import LaagerBot
-from bot.process.command_places import PLACES, SERVER_ONLY
+from bot.process.command_places import places
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message, SandboxError
 from tests.e2e.leak_audit import bots_order, press
@@ -65,12 +66,13 @@ def assert_only_answers(sandbox: DiscordSandbox, channel: int) -> None:
 
 async def test_each_command_says_where_it_works(sandbox: DiscordSandbox, laager: LaagerBot) -> None:
     registered = {c["name"]: c for c in sandbox.registered_commands()}
-    assert set(registered) <= set(PLACES), "every command's places are decided in one table"
+    decided = places(laager.pairings)
+    assert set(registered) <= set(decided), "every command's places are decided where it is paired"
     for name in ("game", "ramparts", "laststand", "zones", "roll"):
         assert registered[name]["integration_types"] == ALL_INSTALLS
         assert registered[name]["contexts"] == ALL_CONTEXTS
     for name in ("stats", "roster", "house-rules"):
-        assert PLACES[name] == SERVER_ONLY
+        assert decided[name] == SERVER_ONLY
         assert (registered[name]["integration_types"], registered[name]["contexts"]) == ([0], [0])
 
 

@@ -10,13 +10,13 @@ import discord
 
 from bot.play.service import Update
 from bot.posting.ui import PanelButton, menu_layout, panel_view, public_view
-from bot.systems.installed import RAMPARTS_MENUS
+from bot.systems.ramparts.pairing import MENUS
 from games.core.dice import Dice, derived_seed
 from games.ramparts.catalog import CARD
 from games.ramparts.policy import choose
 from games.ramparts.system import SYSTEM
 
-LAYOUT = menu_layout(RAMPARTS_MENUS)
+LAYOUT = menu_layout(MENUS)
 SEAT = SimpleNamespace(side="british", user_id=7, is_bot=False)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.play.service import Actor, GameService, Place, SeedSource, replay_steps
 from bot.posting.pairing import Pairing
 from bot.posting.recap import Recap
+from bot.posting.recap_measures import FALLBACK, Measures
 from bot.storage import EventRecord, GameRecord, Store, create_engine, session_factory, upgrade
 from bot.systems.installed import pairings
 from games.core.engine import JSON, GameSystem, Viewer, hidden_from
@@ -29,6 +30,11 @@ class Played:
     pairing: Pairing
     game: GameRecord
     events: list[EventRecord]
+
+    @property
+    def measures(self) -> Measures:
+        """What the recap of this game charts: its pairing's measures."""
+        return self.pairing.measures or FALLBACK
 
 
 @asynccontextmanager

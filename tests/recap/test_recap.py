@@ -33,7 +33,9 @@ async def test_a_whole_game_recaps_phase_by_phase(
 ) -> None:
     async with bot_games(tmp_path) as play:
         played = await play(system_id, scenario)
-    recap = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    recap = build(
+        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+    )
     cut = phases(played.pairing.system, played.game, played.events)
     assert len(cut) > 2
     assert [p.label for p in recap.phases] == [p.label for p in cut]
@@ -62,7 +64,9 @@ async def test_a_frame_drawn_from_a_private_view_is_caught(
     async with bot_games(tmp_path) as play:
         played = await play("zones", "rorkes-drift")
     monkeypatch.setattr(bot.posting.recap, "Viewer", Zulu)
-    recap = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    recap = build(
+        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+    )
     findings = frame_findings(played, recap)
     assert any("not the channel" in f for f in findings), findings
     assert any("differs from the channel's view" in f for f in findings), findings
@@ -74,7 +78,7 @@ async def test_a_secret_in_a_frame_is_caught_by_the_leak_audit_check(tmp_path: P
     leaky = ["tests.fixtures.duel:PAIRING", "tests.fixtures.leaky:PICTURE"]
     async with bot_games(tmp_path, leaky) as play:
         played = await play("leak-picture", "short")
-    recap = build(played.pairing.system, None, played.game, played.events)
+    recap = build(played.pairing.system, None, played.measures, played.game, played.events)
     assert any("picture data" in f for f in frame_findings(played, recap))
 
 
@@ -83,10 +87,14 @@ async def test_an_oversized_animation_is_drawn_narrower(
 ) -> None:
     async with bot_games(tmp_path) as play:
         played = await play("last-stand")
-    wide = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    wide = build(
+        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+    )
     assert wide.animation is not None
     monkeypatch.setattr(bot.posting.recap, "SIZE_GOAL", len(wide.animation) - 1)
-    narrow = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    narrow = build(
+        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+    )
     assert narrow.animation is not None and len(narrow.animation) < len(wide.animation)
     with (
         Image.open(io.BytesIO(wide.animation)) as first,
@@ -95,7 +103,9 @@ async def test_an_oversized_animation_is_drawn_narrower(
         assert second.width < first.width
     monkeypatch.setattr(bot.posting.recap, "SIZE_GOAL", 1)
     monkeypatch.setattr(bot.posting.recap, "UPLOAD_LIMIT", 1)
-    none = build(played.pairing.system, played.pairing.picture, played.game, played.events)
+    none = build(
+        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+    )
     assert none.animation is None, "an animation Discord would refuse is left out"
     sent = message(none, discord.Colour.default())
     assert [f.filename for f in sent["files"]] == [none.chart_name()]

@@ -1,1 +1,1 @@
-"""Last Stand at Isandlwana on the bot: its commands."""
+"""Last Stand at Isandlwana on the bot: its pairing and its commands."""

@@ -19,8 +19,8 @@ from bot.play.errors import BadInput
 from bot.play.service import Update
 from bot.posting.announce import post_update
 from bot.posting.interactions import act_as_seen, actor_of, place_of, within_budget
-from bot.posting.next_steps import LAST_STAND_COMMANDS
 from bot.posting.text_fit import fit
+from bot.systems.last_stand.pairing import COMMANDS
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError, RuleError, UnknownAction
 from games.last_stand.flow import BRITISH, ZULU
@@ -116,7 +116,7 @@ def aimed(orders: list[Order], target: str, unit: str) -> Order | None:
     return next((o for o in orders if o.key == f"aim.{target}.{unit}"), None)
 
 
-MOVE, FIRE, ATTACK = (f"`{LAST_STAND_COMMANDS[kind]}`" for kind in ("move", "aim", "attack"))
+MOVE, FIRE, ATTACK = (f"`{COMMANDS[kind]}`" for kind in ("move", "aim", "attack"))
 END = "`/laststand end`"
 HOW_NOW = {
     "setup": f"Place units with {MOVE}, or press **Place for me**, then **Finish set-up**.",
@@ -132,7 +132,7 @@ HOW_NOW = {
 }
 """The commands and buttons for what each phase lets its player do, added to a refusal of
 an order given in the wrong phase (the engine names the orders, the bot says how). The
-commands are those of ``LAST_STAND_COMMANDS``, which the posts' turn lines name too."""
+commands are those of ``COMMANDS`` (its pairing), which the posts' turn lines name too."""
 
 
 class LastStandCog(LaagerCog):

@@ -1,1 +1,1 @@
-"""Zulus on the Ramparts! on the bot: its commands."""
+"""Zulus on the Ramparts! on the bot: its pairing and its commands."""

@@ -1,1 +1,1 @@
-"""The zone game of Isandlwana and Rorke's Drift on the bot: its commands."""
+"""The zone game of Isandlwana and Rorke's Drift on the bot: its pairing and its commands."""

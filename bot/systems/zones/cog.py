@@ -21,8 +21,8 @@ from bot.play.engine_work import not_offered
 from bot.play.errors import BadInput, NotSeated
 from bot.posting.announce import post_update
 from bot.posting.interactions import act_as_seen, actor_of, place_of, within_budget
-from bot.posting.next_steps import zones_subcommand
 from bot.storage import SeatRecord
+from bot.systems.zones.pairing import subcommand
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError
 from games.core.text import shorten
@@ -113,7 +113,7 @@ def chosen(orders: list[Order], key: str, what: str, mine: list[Order] | None = 
         return found
     if orders:
         raise BadInput(not_offered(key, orders, what, LISTED))
-    open_now = sorted({zones_subcommand(o) for o in mine or []})
+    open_now = sorted({subcommand(o) for o in mine or []})
     if open_now:
         raise BadInput(
             f"You have no {what} to give now. The orders open to you now are under "
