@@ -237,3 +237,110 @@ def test_a_function_sent_to_the_pool_may_draw_but_its_caller_may_not() -> None:
         "async def post(data):\n    await workers.draw(build, data)\n    return chart(data)\n"
     )
     assert renders_off_the_pool(source) == [7]
+
+
+HEAVY = frozenset({"replay", "estimate", "play_out", "run_chunk", "one_run"})
+"""Engine functions that play a game through: a replay, a simulation."""
+HANDOFFS = frozenset(
+    {"work_out", "workers.POOL.run", "POOL.run", "workers.draw", "draw", "simulate"}
+)
+"""Calls that send their first argument to the worker processes."""
+
+
+def engine_work(node: ast.expr) -> bool:
+    """Whether an expression names engine work: a system's ``new``, ``apply`` or
+    ``bot_action``, or a function that plays a game through."""
+    if isinstance(node, ast.Attribute):
+        owner = ast.unparse(node.value)
+        return node.attr in ("new", "apply", "bot_action") and owner.endswith("system")
+    return isinstance(node, ast.Name) and node.id in HEAVY
+
+
+def handed_jobs(modules: dict[str, ast.Module]) -> dict[str, set[str]]:
+    """By module, the names of its functions that some module hands to the workers."""
+    jobs: dict[str, set[str]] = {name: set() for name in modules}
+    for name, tree in modules.items():
+        imported = {
+            alias.asname or alias.name: node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names
+        }
+        for call in ast.walk(tree):
+            if isinstance(call, ast.Call) and ast.unparse(call.func) in HANDOFFS and call.args:
+                first = call.args[0]
+                if isinstance(first, ast.Name):
+                    home = imported.get(first.id, name)
+                    jobs.setdefault(home, set()).add(first.id)
+    return jobs
+
+
+def engine_off_the_pool(tree: ast.Module, jobs: set[str]) -> list[int]:
+    """Lines that do engine work, or hand it to anything but the workers, outside the
+    functions run in the workers (``jobs`` and what they call in the module)."""
+    functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    inside = {job for job in jobs if job in functions}
+    waiting = list(inside)
+    while waiting:
+        for call in ast.walk(functions[waiting.pop()]):
+            callee = ast.unparse(call.func) if isinstance(call, ast.Call) else None
+            if callee in functions and callee not in inside:
+                inside.add(callee)
+                waiting.append(callee)
+    in_pool = {
+        line
+        for name in inside
+        for line in range(functions[name].lineno, (functions[name].end_lineno or 0) + 1)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or node.lineno in in_pool:
+            continue
+        handed = node.args[1:] if ast.unparse(node.func) in HANDOFFS else node.args
+        if engine_work(node.func) or any(engine_work(arg) for arg in handed):
+            found.append(node.lineno)
+    return found
+
+
+def bot_modules() -> dict[str, ast.Module]:
+    return {
+        ".".join(path.relative_to(BOT.parent).with_suffix("").parts): ast.parse(path.read_text())
+        for path in BOT.rglob("*.py")
+        if "sandbox" not in path.parts
+    }
+
+
+def test_every_engine_job_the_bot_runs_goes_through_the_pool() -> None:
+    modules = bot_modules()
+    jobs = handed_jobs(modules)
+    assert {"begun", "ordered"} <= jobs["bot.play.engine_work"], "the handoffs are seen"
+    offenders = {
+        name: lines
+        for name, tree in modules.items()
+        if (lines := engine_off_the_pool(tree, jobs.get(name, set())))
+    }
+    assert offenders == {}
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "async def odds(state):\n    return await asyncio.to_thread(estimate, state)\n",
+        "async def order(system, state):\n    return system.apply(state, 'red', {}, None)\n",
+        "def check(system, seed, steps):\n    return replay(system, seed, steps)\n",
+    ],
+    ids=["odds-in-a-thread", "apply-on-the-loop", "replay-on-the-loop"],
+)
+def test_engine_work_off_the_pool_is_caught(planted: str) -> None:
+    assert engine_off_the_pool(ast.parse(planted), set()) == [2]
+
+
+def test_engine_work_in_a_job_handed_to_the_workers_is_not_flagged() -> None:
+    source = (
+        "def check(system, seed, steps):\n    return replay(system, seed, steps)\n"
+        "async def verify(system, seed, steps):\n"
+        "    return await work_out(check, system, seed, steps)\n"
+    )
+    tree = ast.parse(source)
+    assert handed_jobs({"here": tree})["here"] == {"check"}
+    assert engine_off_the_pool(tree, {"check"}) == []

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
-import multiprocessing
-import os
-import threading
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +14,7 @@ from discord.utils import format_dt
 from bot.cogs.common import LaagerCog
 from bot.play import deadlines, errors
 from bot.play.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
+from bot.play.simulations import simulate
 from bot.posting import substitutes, undo_buttons
 from bot.posting.announce import (
     COLOUR,
@@ -43,7 +39,7 @@ from bot.posting.text_fit import DESCRIPTION
 from bot.storage import GameRecord
 from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
-from games.core.odds import check_policy, estimate
+from games.core.odds import Estimate, check_policy, run_chunk, view_seed
 from games.core.replay import ReplayReport
 from games.core.text import shorten
 
@@ -57,8 +53,10 @@ log = logging.getLogger(__name__)
 ODDS_GAMES = 200
 MIN_ODDS_GAMES = 10
 MAX_ODDS_GAMES = 5000
-ODDS_WATCH_SECONDS = 1.0
-"""How often a running estimate checks whether the game has moved on."""
+ODDS_CHUNK = 5
+"""Games a worker plays at a time for ``/game odds``: few, so a worker is soon free again for
+the commands and the estimate soon hears that the game moved on (five zone games from the
+start took 0.2 to 0.5 s)."""
 
 
 class GameCog(LaagerCog):
@@ -70,20 +68,6 @@ class GameCog(LaagerCog):
         self.bot = bot
         self.simulating: set[int] = set()
         """Channels with odds being worked out now: one estimate per channel at a time."""
-        self._pool: ProcessPoolExecutor | None = None
-
-    def pool(self) -> ProcessPoolExecutor:
-        """One process per core, started on the first estimate and kept for the next. Spawned,
-        not forked: a fork of a process running threads can inherit a lock held mid-use."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
-            )
-        return self._pool
-
-    async def cog_unload(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- autocomplete ---------------------------------------------------------
 
@@ -317,36 +301,31 @@ class GameCog(LaagerCog):
     async def _simulate(
         self, interaction: Interaction, game: Any, system: GameSystem, viewer: Viewer, games: int
     ) -> None:
-        """Play the games in the process pool from a thread, editing the answer as chunks come
-        in, and give up if the game moves on meanwhile. A player holding secrets gets the
-        answer alone: his odds are drawn from what only he knows."""
+        """Play the games in the workers, editing the answer as chunks come in, and give up if
+        the game moves on meanwhile. A player holding secrets gets the answer alone: his odds
+        are drawn from what only he knows."""
         secret = any(readable_by(s, viewer) for s in system.secrets(game.state))
         heading = f"Simulating {games} games of {system.title} from here"
         await interaction.response.send_message(f"{heading}: 0%…", ephemeral=secret)
         message = await interaction.original_response()
-        loop = asyncio.get_running_loop()
-        stopped = threading.Event()
         shown = {"at": 0}
-        edits: list[Any] = []
 
-        def progress(done: int) -> None:
+        async def progress(done: int) -> None:
             percent = 100 * done // games
             if percent - shown["at"] >= 10 and percent < 100:
                 shown["at"] = percent
-                text = f"{heading}: {percent}% ({done} games)…"
-                edits.append(asyncio.run_coroutine_threadsafe(message.edit(content=text), loop))
+                await message.edit(content=f"{heading}: {percent}% ({done} games)…")
 
-        work = asyncio.ensure_future(
-            asyncio.to_thread(
-                estimate, system, game.state, viewer, games, self.pool(), progress, stopped.is_set
-            )
+        base = view_seed(system, game.state, viewer)
+        found = await simulate(
+            run_chunk,
+            (system, game.state, viewer, base),
+            games,
+            ODDS_CHUNK,
+            progress,
+            lambda: self._moved_on(interaction, game),
         )
-        while not work.done():
-            await asyncio.wait({work}, timeout=ODDS_WATCH_SECONDS)
-            if not work.done() and await self._moved_on(interaction, game):
-                stopped.set()
-        result = await work
-        await asyncio.gather(*(asyncio.wrap_future(edit) for edit in edits))
+        result = None if found is None else Estimate(games, dict(found))
         if result is None:
             await message.edit(
                 content="The game moved on before the estimate was finished, so it was "

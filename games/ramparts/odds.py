@@ -39,6 +39,16 @@ def one_run(state: State, run: int, base: str, sees_hand: bool) -> str:
     return s["over"]["level"].split(" (")[0]
 
 
+def sees_hand(view: View) -> bool:
+    """Whether the asker holds the hand (the player, or a referee): else it is dealt afresh."""
+    return view.viewer.kind == "referee" or view.viewer.side == SIDE
+
+
+def run_chunk(state: State, base: str, hand: bool, first: int, count: int) -> dict[str, int]:
+    """Runs ``first`` to ``first + count``: how many ended at each Victory Level."""
+    return dict(Counter(one_run(state, run, base, hand) for run in range(first, first + count)))
+
+
 def estimate(
     state: State,
     view: View,
@@ -47,11 +57,11 @@ def estimate(
     every: int = 50,
 ) -> Estimate:
     """Simulate ``games`` games from what ``view``'s viewer may know of ``state``."""
-    sees_hand = view.viewer.kind == "referee" or view.viewer.side == SIDE
+    hand = sees_hand(view)
     base = view_seed(view)
     found: Counter[str] = Counter()
     for run in range(games):
-        found[one_run(state, run, base, sees_hand)] += 1
+        found[one_run(state, run, base, hand)] += 1
         if progress and (run + 1) % every == 0:
             progress(run + 1)
     return Estimate(games, dict(found), LEVEL_NAMES)

@@ -13,6 +13,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from games.core.engine import Mode
 from tests.fixtures.duel import Duel
+from tests.pool_jobs import watch_pool_jobs
 
 
 async def settled(sandbox: DiscordSandbox, message_id: int, text: str) -> Message:
@@ -26,11 +27,17 @@ async def settled(sandbox: DiscordSandbox, message_id: int, text: str) -> Messag
 
 
 async def test_last_stand_odds_give_outcomes_sample_and_margin(
-    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "solo"})
+    jobs = watch_pool_jobs(monkeypatch)
     asked = await sandbox.slash(bob, "game odds", {"games": 10})
     answer = await settled(sandbox, asked.response.id, "Sample: 10 games")
+    assert jobs.count("run_chunk") == 2, "the games are played in the shared workers, 5 a job"
     assert not answer.ephemeral, "Last Stand hides nothing, so the channel sees the odds"
     text = answer.text()
     assert "Won by " in text and "(95%: " in text and "Wilson" in text

@@ -21,6 +21,7 @@ from games.ramparts import orders, policy
 from games.ramparts.catalog import CARD
 from games.ramparts.deck import RELIEF
 from tests.e2e.conftest import alice, bob, bot_settings, is_recap, sandbox, sqlite_url
+from tests.pool_jobs import watch_pool_jobs
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
 """Discord-in-a-box fixtures shared with tests/e2e."""
@@ -59,7 +60,11 @@ def find(message: Message, key: str) -> tuple[str, str | None]:
 
 @pytest.mark.slow
 async def test_solo_game_to_its_victory_level(
-    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     started = await sandbox.slash(alice, "ramparts new", {"melee": True, "cards": "movie"})
     post = started.response
@@ -78,8 +83,10 @@ async def test_solo_game_to_its_victory_level(
     nosy = await sandbox.slash(bob, "ramparts hand")
     assert nosy.ephemeral and "Only the player" in nosy.response.content
 
+    jobs = watch_pool_jobs(monkeypatch)
     odds = await sandbox.slash(alice, "ramparts odds", {"games": 60})
     answer = await settled(sandbox, odds.messages[-1].id, "margin of error")
+    assert jobs.count("run_chunk") == 2, "the games are played in the shared workers, 50 a job"
     assert "60 simulated games" in answer.text()
     assert answer.ephemeral, "odds from the player's hand are shown to the player alone"
     assert any("Simulating 60 games" in v.content for v in answer.history), "progress shown"
