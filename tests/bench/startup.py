@@ -1,0 +1,110 @@
+"""Start-up benchmark: what a start costs, for one checkout or several in alternation.
+
+Run: ``.venv/bin/python -m tests.bench.startup [--bot-root DIR ...] [--rounds 5]``.
+
+For each checkout (this tree by default), in turns, ``--rounds`` times:
+
+- **import CPU**: the CPU seconds a fresh interpreter spends importing what ``laager run``
+  imports (the command line and the bot's client), beside those of importing discord.py
+  alone, and their ratio;
+- **health**: the wall time of ``laager health`` against a port where nothing answers;
+- **sandbox**: the wall time of ``laager sandbox`` running a one-line script (``/game
+  help``), from the command to its exit: start, first answer and stop.
+
+Medians are printed per checkout and, with two or more, each one's ratio to the first. Every
+checkout runs with this interpreter and its packages; a checkout from before the bot's rooms
+(``bot/cli.py`` rather than ``bot/process/cli.py``) is measured under its own module names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MEASURE = "import time\nt = time.process_time()\nimport {modules}\nprint(time.process_time() - t)\n"
+
+
+def modules_of(root: Path) -> tuple[str, str]:
+    """The command line's and the client's module names in this checkout."""
+    if (root / "bot" / "process" / "cli.py").exists():
+        return "bot.process.cli", "bot.process.app"
+    return "bot.cli", "bot.app"
+
+
+def clean_env(root: Path) -> dict[str, str]:
+    """No settings from the shell or a .env, and the checkout first on the path."""
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    return {**keep, "PYTHONPATH": str(root)}
+
+
+def import_cpu(root: Path, modules: str) -> float:
+    run = subprocess.run(
+        [sys.executable, "-c", MEASURE.format(modules=modules)],
+        cwd=root,
+        env=clean_env(root),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(run.stdout.strip())
+
+
+def wall(root: Path, *args: str, **env: str) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=root,
+        env={**clean_env(root), **env},
+        capture_output=True,
+        check=False,
+    )
+    return time.perf_counter() - started
+
+
+def one_round(root: Path, script: Path) -> dict[str, float]:
+    cli, app = modules_of(root)
+    bot = import_cpu(root, f"{cli}, {app}")
+    discord = import_cpu(root, "discord")
+    return {
+        "import CPU (s)": bot,
+        "discord.py alone (s)": discord,
+        "ratio to discord.py": bot / discord,
+        "laager health (s)": wall(root, cli, "health", STATUS_PORT="1"),
+        "sandbox, one line (s)": wall(root, cli, "sandbox", "--script", str(script)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot-root", type=Path, nargs="+", default=[ROOT])
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder, "one.txt")
+        script.write_text("alice: /game help\n")
+        for root in args.bot_root:
+            one_round(root, script)  # compiles each checkout's modules once, uncounted
+        found: dict[Path, list[dict[str, float]]] = {root: [] for root in args.bot_root}
+        for number in range(args.rounds):
+            for root in args.bot_root:  # in turns, so a busy spell falls on every checkout
+                found[root].append(one_round(root, script))
+            print(f"round {number + 1} of {args.rounds} done", file=sys.stderr)
+    first = None
+    for root, rounds in found.items():
+        medians = {name: statistics.median(r[name] for r in rounds) for name in rounds[0]}
+        print(f"\n{root} (medians of {len(rounds)})")
+        for name, value in medians.items():
+            versus = f"  ({value / first[name]:.2f}x the first)" if first else ""
+            print(f"  {name:<24} {value:8.3f}{versus}")
+        first = first or medians
+
+
+if __name__ == "__main__":
+    main()
