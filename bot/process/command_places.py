@@ -15,6 +15,11 @@ choices mean). The shared commands are decided here; each system's folder decide
 
 A command named nowhere gets the server-only choice, the safe one: it may post in its
 channel, which only a member can.
+
+No command sets ``default_permissions``. Discord applies it to a whole top-level command,
+and each group holding an action for admins also holds what every player uses: ``/game
+settings`` beside ``/game order``, ``/house-rules set`` beside ``/house-rules list``. Those
+actions check Manage Server, or the referee role or Manage Channels, themselves.
 """
 
 from __future__ import annotations

@@ -11,9 +11,10 @@ For each checkout (this tree by default), in turns, ``--rounds`` times:
 - **sandbox**: the wall time of ``laager sandbox`` running a one-line script (``/game
   help``), from the command to its exit: start, first answer and stop.
 
-Medians are printed per checkout and, with two or more, each one's ratio to the first. Every
-checkout runs with this interpreter and its packages; a checkout from before the bot's rooms
-(``bot/cli.py`` rather than ``bot/process/cli.py``) is measured under its own module names.
+Each checkout's modules are compiled first, as the image does. Medians are printed per
+checkout and, with two or more, each one's ratio to the first. Every checkout runs with this
+interpreter and its packages; a checkout from before the bot's rooms (``bot/cli.py`` rather
+than ``bot/process/cli.py``) is measured under its own module names.
 """
 
 from __future__ import annotations
@@ -89,8 +90,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder, "one.txt")
         script.write_text("alice: /game help\n")
-        for root in args.bot_root:
-            one_round(root, script)  # compiles each checkout's modules once, uncounted
+        for root in args.bot_root:  # compiled ahead, as the image does
+            subprocess.run(
+                [sys.executable, "-m", "compileall", "-q", "bot", "games", "renderers"],
+                cwd=root,
+                check=True,
+            )
         found: dict[Path, list[dict[str, float]]] = {root: [] for root in args.bot_root}
         for number in range(args.rounds):
             for root in args.bot_root:  # in turns, so a busy spell falls on every checkout
