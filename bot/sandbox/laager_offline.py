@@ -13,17 +13,36 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.operations.settings import Settings
+from bot.posting.interactions import APOLOGY
 from bot.process.app import LaagerBot, running_bot
 from bot.process.command_sync import CommandsRefused
 from bot.sandbox.models import SandboxError
 from bot.sandbox.runner import run_sandbox
-from bot.sandbox.sandbox import DiscordSandbox
+from bot.sandbox.sandbox import DEFAULT_TIMEOUT, DiscordSandbox
+
+APOLOGISED = APOLOGY.split("(", 1)[0].strip()
+"""How every apology of the bot begins, whatever its error id."""
+
+
+def apologies(sandbox: DiscordSandbox) -> int:
+    """How many messages the bot apologised in, in any version of them."""
+    return sum(
+        any(APOLOGISED in text for text in (m.content, *(old.content for old in m.history)))
+        for m in sandbox.transcript
+    )
 
 
 async def play_offline(
-    settings: Settings, lines: list[str] | None, seed: str | None, out: Path | None
+    settings: Settings,
+    lines: list[str] | None,
+    seed: str | None,
+    out: Path | None,
+    line_wait: float = DEFAULT_TIMEOUT,
 ) -> int:
-    """Run the script ``lines`` (or prompt for lines) against the bot; 0 if all went well."""
+    """Run the script ``lines`` (or prompt for lines) against the bot, waiting up to
+    ``line_wait`` seconds for what each line sets off; 0 if all went well, which a run where
+    the bot apologised did not."""
+    seen: list[DiscordSandbox] = []
     with tempfile.TemporaryDirectory(prefix="laager-sandbox-") as scratch:
 
         @asynccontextmanager
@@ -40,15 +59,26 @@ async def play_offline(
                     "dev_guild_id": None,
                 }
             )
+            seen.append(sandbox)
             try:
                 async with running_bot(local) as bot:
                     yield bot
             except CommandsRefused as refused:
                 raise SandboxError(str(refused)) from None
 
-        return await run_sandbox(
-            start_bot, script=lines, out_dir=out, write=print, read_line=None if lines else _prompt
+        status = await run_sandbox(
+            start_bot,
+            script=lines,
+            out_dir=out,
+            write=print,
+            read_line=None if lines else _prompt,
+            line_wait=line_wait,
         )
+    sorry = sum(apologies(sandbox) for sandbox in seen)
+    if sorry:
+        print(f"the bot apologised in {sorry} message(s): see its log for the error ids")
+        return 1
+    return status
 
 
 async def _prompt() -> str | None:

@@ -15,7 +15,7 @@ from typing import Any
 from bot.sandbox import rendering
 from bot.sandbox.interactions import SandboxInteraction
 from bot.sandbox.models import LOADING, MessageEvent, SandboxError, SandboxTimeout, SandboxUser
-from bot.sandbox.sandbox import DiscordSandbox
+from bot.sandbox.sandbox import DEFAULT_TIMEOUT, DiscordSandbox
 from bot.sandbox.script import (
     AutocompleteLine,
     ClickLine,
@@ -41,14 +41,16 @@ async def run_sandbox(
     out_dir: Path | None,
     write: Callable[[str], None],
     read_line: Callable[[], Awaitable[str | None]] | None = None,
+    line_wait: float = DEFAULT_TIMEOUT,
 ) -> int:
-    """Run the script lines, then (with read_line) prompt lines until EOF.
+    """Run the script lines, then (with read_line) prompt lines until EOF, waiting up to
+    ``line_wait`` seconds for the bot to finish what each line set off.
 
     start_bot(sandbox) must start the bot against the sandbox and stop it on exit.
     read_line shows its own prompt and returns None at EOF. Returns 0, or 1 if any line
     failed or any request broke the API spec.
     """
-    sandbox = DiscordSandbox()
+    sandbox = DiscordSandbox(timeout=line_wait)
     session = ScriptSession(sandbox, out_dir, write)
     await sandbox.start()
     try:

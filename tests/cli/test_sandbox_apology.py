@@ -1,0 +1,38 @@
+"""A ``laager sandbox`` run in which the bot apologised fails, though every line ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.operations.settings import Settings
+from bot.play.service import GameService
+from bot.sandbox.laager_offline import play_offline
+from tests.e2e.conftest import DRIVER_TIMEOUT
+
+SCRIPT = [
+    "alice: /game new system:duel mode:two-player",
+    "bob: /game join",
+    "alice: !click Strike",
+]
+
+
+def settings() -> Settings:
+    return Settings(_env_file=None, extra_systems=["tests.fixtures.duel:PAIRING"])
+
+
+async def test_a_clean_run_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert await play_offline(settings(), SCRIPT, "7", None, DRIVER_TIMEOUT) == 0
+    assert "apologised" not in capsys.readouterr().out
+
+
+async def test_a_run_where_the_bot_apologised_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(GameService, "act", broken)
+    assert await play_offline(settings(), SCRIPT, "7", None, DRIVER_TIMEOUT) == 1
+    said = capsys.readouterr().out
+    assert "Something went wrong on my side" in said
+    assert "the bot apologised in 1 message(s)" in said
