@@ -61,7 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     db_commands.add_parser("downgrade", help="step back to a revision").add_argument("revision")
     db_commands.add_parser("current", help="show the database's revision")
     db_data.add_commands(db_commands)
-    sandbox = commands.add_parser("sandbox", help="try the bot offline against a local Discord")
+    sandbox = commands.add_parser(
+        "sandbox", help="try the bot offline against a local Discord", add_help=False
+    )
+    sandbox.add_argument("-h", "--help", action=SandboxHelp, help="show this and the script lines")
     sandbox.add_argument("--script", type=Path, help="run the lines of FILE instead of a prompt")
     sandbox.add_argument("--seed", help="make the run reproducible")
     sandbox.add_argument("--out", type=Path, help="save attachments (maps) into this folder")
@@ -185,6 +188,23 @@ SANDBOX_MISSING = (
     "`laager sandbox` needs Discord-in-a-box, a development tool installed apart. From a "
     "checkout of Laager: pip install -e '.[sandbox]' (or '.[dev]', which includes it)."
 )
+
+
+class SandboxHelp(argparse.Action):
+    """``laager sandbox -h``: the options, then the script lines, which only Discord-in-a-box
+    knows (it is found by name, as when it runs)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        parser.print_help()
+        try:
+            said = importlib.import_module(SANDBOX_MODULE).SCRIPT_HELP
+        except ModuleNotFoundError:
+            said = SANDBOX_MISSING
+        print(f"\n{said}")
+        parser.exit()
 
 
 async def _sandbox(

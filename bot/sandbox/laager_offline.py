@@ -19,6 +19,10 @@ from bot.process.command_sync import CommandsRefused
 from bot.sandbox.models import SandboxError
 from bot.sandbox.runner import run_sandbox
 from bot.sandbox.sandbox import DEFAULT_TIMEOUT, DiscordSandbox
+from bot.sandbox.script import SYNTAX
+
+SCRIPT_HELP = SYNTAX
+"""What ``laager sandbox -h`` shows after its options."""
 
 APOLOGISED = APOLOGY.split("(", 1)[0].strip()
 """How every apology of the bot begins, whatever its error id."""

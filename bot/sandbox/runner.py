@@ -7,6 +7,7 @@ saved to the output directory with numbered names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -17,6 +18,7 @@ from bot.sandbox.interactions import SandboxInteraction
 from bot.sandbox.models import LOADING, MessageEvent, SandboxError, SandboxTimeout, SandboxUser
 from bot.sandbox.sandbox import DEFAULT_TIMEOUT, DiscordSandbox
 from bot.sandbox.script import (
+    SYNTAX,
     AutocompleteLine,
     ClickLine,
     ScriptLine,
@@ -27,11 +29,9 @@ from bot.sandbox.script import (
     parse_line,
 )
 
+MENTION = re.compile(r"<@!?(\d+)>")
 StartBot = Callable[[DiscordSandbox], AbstractAsyncContextManager[Any]]
-INTERACTIVE_HINT = (
-    "Type `user: /command option:value`, `user: !click Label`, "
-    '`user: !select "Placeholder" value` or `user: !submit Field:value`; end with EOF.'
-)
+INTERACTIVE_HINT = f"{SYNTAX}\nEnd with EOF (Ctrl-D)."
 
 
 async def run_sandbox(
@@ -156,9 +156,13 @@ class ScriptSession:
             return
         edited = " (edited)" if message.id in self._shown else ""
         self._shown.add(message.id)
-        body = rendering.render_message(
-            version.content, version.embeds, version.components, version.attachments
-        ).splitlines()
+        pinged = set() if edited else set(message.pinged)
+        body = [
+            self._named(line, pinged)
+            for line in rendering.render_message(
+                version.content, version.embeds, version.components, version.attachments
+            ).splitlines()
+        ]
         head = f"[{place}] {message.author_name}{edited}:"
         if body and version.content:
             self._write(f"{head} {body[0]}")
@@ -175,6 +179,20 @@ class ScriptSession:
                 path = self._out_dir / f"{self._files_saved:03d}-{attachment.filename}"
                 path.write_bytes(attachment.data)
                 self._write(f"  saved {attachment.filename} to {path}")
+
+    def _named(self, line: str, pinged: set[int]) -> str:
+        """Mentions by name, those that notified someone marked: only a new message pings,
+        and only the users its allowed mentions let through."""
+
+        def name(match: re.Match[str]) -> str:
+            user_id = int(match.group(1))
+            try:
+                shown = f"@{self._sandbox.user(user_id).name}"
+            except SandboxError:
+                return match.group(0)
+            return f"{shown} (pinged)" if user_id in pinged else shown
+
+        return MENTION.sub(name, line)
 
     def fail(self, where: str | None, reason: str) -> None:
         self.errors += 1

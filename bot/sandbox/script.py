@@ -14,6 +14,18 @@ import re
 import shlex
 from dataclasses import dataclass
 
+SYNTAX = """\
+Script lines (a file for --script, or typed at the prompt), one action each:
+  alice: /game new system:last-stand mode:solo     a slash command, options as name:value
+  alice: /roll expression:"2d6 + 1"                quote a value that holds spaces
+  alice: !click Place for me                       press the button with this label
+  alice: !select "Take the hit on" 1BB             choose in the menu with this placeholder
+  alice: !submit Comment:"well played"             fill in and send the open form
+  alice: !autocomplete /laststand move unit:1      what the bot offers while typing
+  # a comment
+Users are made by name on first use, as members of the server with no special rights.
+server-owner is there from the start and administers the server: a referee everywhere."""
+
 USER_PREFIX = re.compile(r"^\s*(?P<user>[^\s:]+)\s*:\s*(?P<action>.*)$")
 
 

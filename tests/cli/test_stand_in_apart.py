@@ -63,3 +63,17 @@ def test_laager_sandbox_without_it_says_how_to_install_it(tmp_path: Path, missin
     assert ran.returncode == 2, ran.stdout + ran.stderr
     assert SANDBOX_MISSING in ran.stdout
     assert "Traceback" not in ran.stderr
+
+
+@pytest.mark.parametrize("missing", [None, "openapi_core"])
+def test_laager_sandbox_help_shows_the_script_lines(missing: str | None) -> None:
+    hide = f"sys.modules[{missing!r}] = None\n" if missing else ""
+    ran = python(
+        f"import sys\n{hide}from bot.process.cli import main\nsys.exit(main(['sandbox', '-h']))"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert "--script" in ran.stdout
+    if missing:
+        assert SANDBOX_MISSING in ran.stdout
+    else:
+        assert "alice: !click Place for me" in ran.stdout and "server-owner" in ran.stdout

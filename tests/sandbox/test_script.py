@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.sandbox.script import (
+    SYNTAX,
     AutocompleteLine,
     ClickLine,
     ScriptSyntaxError,
@@ -52,3 +53,13 @@ def test_blank_and_comment_lines(text: str) -> None:
 def test_bad_lines(text: str, reason: str) -> None:
     with pytest.raises(ScriptSyntaxError, match=reason):
         parse_line(text)
+
+
+def test_every_line_the_help_shows_parses() -> None:
+    """The syntax ``laager sandbox -h`` prints is made of lines that run as they are shown."""
+    shown = [line.split("  ", 2)[1].strip() for line in SYNTAX.splitlines()[1:8]]
+    parsed = [parse_line(line) for line in shown]
+    assert parsed[-1] is None  # the comment
+    kinds = [SlashLine, SlashLine, ClickLine, SelectLine, SubmitLine, AutocompleteLine]
+    assert [type(p) for p in parsed[:-1]] == kinds
+    assert parsed[1] == SlashLine("alice", "roll", {"expression": "2d6 + 1"})

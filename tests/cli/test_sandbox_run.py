@@ -1,4 +1,5 @@
-"""A ``laager sandbox`` run in which the bot apologised fails, though every line ran."""
+"""What a ``laager sandbox`` run reports: mentions by name, marked where they notified, and
+failure where the bot apologised, though every line ran."""
 
 from __future__ import annotations
 
@@ -20,9 +21,15 @@ def settings() -> Settings:
     return Settings(_env_file=None, extra_systems=["tests.fixtures.duel:PAIRING"])
 
 
-async def test_a_clean_run_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+async def test_a_clean_run_exits_0_and_marks_who_was_pinged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert await play_offline(settings(), SCRIPT, "7", None, DRIVER_TIMEOUT) == 0
-    assert "apologised" not in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "apologised" not in said
+    assert "[#general] Laager: @alice - your move" in said, "she started it: no ping"
+    assert "@bob takes the blue side.\n  @alice (pinged) - your move" in said, "a hand-over"
+    assert "Laager (edited): @alice - your move" in said, "an edit never pings"
 
 
 async def test_a_run_where_the_bot_apologised_exits_1(
