@@ -266,7 +266,7 @@ async def test_an_empty_deck_names_the_command_that_reshuffles_it(
     sandbox.set_permissions(alice, manage_channels=True)
     async with running_bot(bot_settings(sandbox, sqlite_url)):
         await sandbox.wait_ready()
-        await sandbox.slash(alice, "events new", {"lists": "rule_21"})
+        await sandbox.slash(alice, "events new", {"lists": "rule_21", "conflict": "all"})
         for _ in range(6):
             drawn = await sandbox.slash(alice, "events draw")
             assert not drawn.ephemeral, drawn.response.content
@@ -386,3 +386,20 @@ async def test_answers_show_the_options_given_by_name(
     assert shown[0] == "morale number: 8"
     assert shown[1] == "weapon: Breech-loading rifle (BLR, BLRR)\nfigures: 3\nrange band: short"
     assert shown[2].startswith("case: Zulus") and "zulus_v_open" not in shown[2]
+
+
+async def test_rule_21_a_new_deck_is_for_the_zulu_war_unless_the_referee_names_another(
+    sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
+) -> None:
+    """Rule 21 leaves the conflict to the referee; a bot for 1879 assumes the Zulu War."""
+    sandbox.set_permissions(alice, manage_channels=True)
+    async with running_bot(bot_settings(sandbox, sqlite_url)):
+        await sandbox.wait_ready()
+        made = await sandbox.slash(alice, "events new")
+        assert "for Zulu War 1879 (cards for other conflicts left out" in made.response.content
+        every = await sandbox.slash(alice, "events new", {"conflict": "all"})
+        assert "for every conflict" in every.response.content
+        offered = await sandbox.autocomplete(
+            alice, "events new", {"conflict": "al"}, focused="conflict"
+        )
+        assert offered[0] == {"name": "Every conflict", "value": "all"}

@@ -61,9 +61,16 @@ def card_embed(card_id: str, state: DeckState, tables: Tables) -> discord.Embed:
     return embed
 
 
+THIS_WAR = "zulu_war"
+"""The conflict a new deck is for unless the referee names another: this is a bot for the
+Anglo-Zulu War."""
+EVERY_CONFLICT = "all"
+"""What the referee names for a deck of every conflict's cards."""
+
+
 def describe(state: DeckState) -> str:
     lists = ", ".join(DECK_NAMES[d] for d in state.decks)
-    where = state.theatre or "every conflict"
+    where = C.CONFLICTS.get(state.theatre, state.theatre) if state.theatre else "every conflict"
     fits = (
         "cards for other conflicts left out"
         if state.filtering == "remove"
@@ -86,6 +93,12 @@ class EventsCog(RefereeCog):
 
     async def _lists(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         return complete_choices(current, DECK_NAMES)
+
+    async def _conflicts(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        every = Choice(name="Every conflict", value=EVERY_CONFLICT)
+        offered = await complete.conflicts(interaction, current)
+        shown = current.strip().lower() in f"{EVERY_CONFLICT} every conflict"
+        return ([every] if shown else []) + offered[:24]
 
     async def _cards(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         needle = current.lower()
@@ -111,16 +124,16 @@ class EventsCog(RefereeCog):
     @events.command(name="new", description="Shuffle a new event deck for this channel")
     @app_commands.describe(
         lists="Card lists, comma-separated (default: all three)",
-        conflict="Only cards for this conflict count (rule 21); leave out for all",
+        conflict="Only this conflict's cards count (rule 21): the Zulu War unless named; all: any",
         others="Cards for other conflicts: left out, or kept in as blanks",
         blanks="Blank cards to add, so events come every few turns",
     )
-    @app_commands.autocomplete(lists=_lists, conflict=complete.conflicts)
+    @app_commands.autocomplete(lists=_lists, conflict=_conflicts)
     async def new(
         self,
         interaction: Interaction,
         lists: Range[str, 1, 100] = ALL_LISTS,
-        conflict: Range[str, 1, 100] | None = None,
+        conflict: Range[str, 1, 100] = THIS_WAR,
         others: Literal["remove", "blank"] = "remove",
         blanks: Range[int, 0, 100] = 0,
     ) -> None:
@@ -128,7 +141,8 @@ class EventsCog(RefereeCog):
         await self.require_referee(interaction, "make the event deck")
         tables = await self.tables(interaction)
         chosen = parse_choices(lists, sotq.event_decks(tables), "card list")
-        theatre = None if conflict is None else parse_choice(conflict, C.CONFLICTS, "conflict")
+        every = conflict.strip().casefold() == EVERY_CONFLICT
+        theatre = None if every else parse_choice(conflict, C.CONFLICTS, "conflict")
         existing = await self.bot.referee.deck(place.channel_id)
         version = existing.version if existing else 0
         master = self.bot.settings.seed
