@@ -28,7 +28,7 @@ from bot.posting.reports import Report, phase_report
 from bot.posting.text_fit import CONTENT, fit, pieces
 from bot.posting.ui import public_view
 from bot.storage.outbox import CHANNEL
-from games.core.engine import JSON, View
+from games.core.engine import JSON, View, Viewer
 
 if TYPE_CHECKING:
     from bot.posting.host import Host
@@ -492,11 +492,8 @@ async def after_unprompted(bot: Host, update: Update) -> None:
 async def follow_post(
     bot: Host, update: Update, interaction: discord.Interaction[Host] | None
 ) -> None:
-    """Whatever the system's cog sends after a post (a private picture); when the game has
-    ended, its recap and whatever follows a game's end (a campaign's next battle)."""
-    after = bot.after_post.get(update.system.id)
-    if after:
-        await after(bot, update, interaction)
+    """When the game has ended, its recap and whatever follows a game's end (a campaign's next
+    battle)."""
     if update.result and update.game.status == "finished":
         await post_recap(bot, update, interaction)
     if update.result:
@@ -582,12 +579,25 @@ async def send_private(interaction: discord.Interaction[Host], update: Update) -
         else:
             await interaction.followup.send(dms_closed(user_id))
 
-    async def answered(parts: list[str]) -> None:
-        for part in parts:
-            await interaction.followup.send(part, ephemeral=True)
+    async def answered(parts: list[str], picture: discord.File | None) -> None:
+        for number, part in enumerate(parts, start=1):
+            attached = {"file": picture} if picture and number == len(parts) else {}
+            await interaction.followup.send(part, ephemeral=True, **attached)
 
     alone = None if speaks_here(interaction) else (interaction.user.id, answered)
     await deliver_private(interaction.client, update, closed, alone)
+
+
+async def own_picture(bot: Host, update: Update, user_id: int) -> discord.File | None:
+    """The picture of what a player alone sees (his hand), where his system draws one; drawn
+    apart from the channel's pictures (:func:`render`), as it is his alone."""
+    pairing = bot.pairings[update.system.id]
+    side = next((s.side for s in update.seats if s.user_id == user_id), None)
+    if pairing.render is None or pairing.private_options is None or side is None:
+        return None
+    view = update.system.view(update.game.state, Viewer.of_side(side))
+    png = await workers.draw(pairing.render, view, pairing.private_options)
+    return None if png is None else discord.File(io.BytesIO(png), filename="hand.png")
 
 
 def dms_closed(user_id: int) -> str:
@@ -601,13 +611,14 @@ async def deliver_private(
     bot: Host,
     update: Update,
     closed: Callable[[int, str, list[str]], Awaitable[None]],
-    answered: tuple[int, Callable[[list[str]], Awaitable[None]]] | None = None,
+    answered: tuple[int, Callable[[list[str], discord.File | None], Awaitable[None]]] | None = None,
 ) -> None:
     """DM each player their hidden information, in as many messages as it takes, calling
     ``closed`` for a player who does not take DMs; ``answered`` (a user and how to answer
     them privately) takes that user's parts instead of a DM. What it sends, and what the
     system declares secret, is redacted from the log from now on. An order's DMs carry
-    nonces drawn from its outbox row, so a repeated send is not delivered twice."""
+    nonces drawn from its outbox row, so a repeated send is not delivered twice. Where the
+    system's pairing says so, the last part carries a picture of the player's own view."""
     known.remember(
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
@@ -616,8 +627,9 @@ async def deliver_private(
         label = dm_label(update)
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)
+        picture = await own_picture(bot, update, user_id)
         if answered is not None and user_id == answered[0]:
-            await answered[1]([f"{label}\n{part}" for part in parts])
+            await answered[1]([f"{label}\n{part}" for part in parts], picture)
             continue
         try:
             channel = await bot.create_dm(discord.Object(user_id))
@@ -625,6 +637,8 @@ async def deliver_private(
                 extra: dict = {}
                 if update.outbox_id is not None:
                     extra["nonce"] = outbox_nonce(update.outbox_id, f".{number}")
+                if picture is not None and number == len(parts) - 1:
+                    extra["file"] = picture
                 await channel.send(f"{label}\n{part}", **extra)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:

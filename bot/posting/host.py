@@ -60,9 +60,7 @@ class Host(commands.AutoShardedBot):
     referee: RefereeStore
     outbox: OutboxStore
     service: GameService
-    after_post: dict[str, AfterPost]
-    """What a system's cog sends after each channel post (a private picture), by id."""
-    game_ended: list[AfterPost]
+    game_ended: list[GameEnded]
     """What runs once a game's last post is made (finished or aborted), in order."""
     phase_posts: dict[int, PhasePost]
     """Each game's newest post, by message id, while orders in its phase edit it."""
@@ -77,7 +75,7 @@ class Host(commands.AutoShardedBot):
     """How many messages are owed and unsent, for the outbox depth gauge."""
 
 
-AfterPost = Callable[["Host", "Update", "discord.Interaction[Host] | None"], Awaitable[None]]
-"""What runs after a post (a system's extra, what follows a game's end): given the bot, the
+GameEnded = Callable[["Host", "Update", "discord.Interaction[Host] | None"], Awaitable[None]]
+"""What runs once a game's last post is made (a campaign's next battle): given the bot, the
 update, and the interaction that asked for the post, or None when the bot posted of its own
 accord (standing in after a deadline, the outbox after a restart)."""

@@ -27,7 +27,9 @@ class Pairing:
         all; ``command_for`` names the slash command for an order that is not a button (None: such
         orders go through ``/game order``); ``measures`` says what a recap charts (None: the
         strength numbers its picture shows, if any); ``places`` says where each of the cog's
-    commands may be used (a command not named there: a server only, the safe choice)."""
+        commands may be used (a command not named there: a server only, the safe choice);
+        ``private_options`` draw a player's own view (a hand of cards) to go with his hidden
+    information, in the same DM (None: the words alone)."""
 
     system: GameSystem
     render: Render | None = None
@@ -38,6 +40,7 @@ class Pairing:
     command_for: CommandFor | None = None
     measures: Measures | None = None
     places: Mapping[str, Places] = field(default_factory=dict)
+    private_options: JSON | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""

@@ -18,7 +18,7 @@ from bot.operations.sharding import syncs_commands
 from bot.play import workers
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
-from bot.posting.host import AfterPost, Host, PhasePost
+from bot.posting.host import GameEnded, Host, PhasePost
 from bot.posting.interactions import AnsweringTree, answering, counted
 from bot.posting.reply_windows import ReplyWindows
 from bot.posting.substitutes import AnswerButton
@@ -100,9 +100,7 @@ class LaagerBot(Host):
             SeedSource(settings.seed),
             outbox_lease=settings.outbox_lease_seconds,
         )
-        self.after_post: dict[str, AfterPost] = {}
-        """What a system's cog sends after each channel post (a private picture), by id."""
-        self.game_ended: list[AfterPost] = []
+        self.game_ended: list[GameEnded] = []
         """What runs once a game's last post is made (finished or aborted), in order."""
         self.phase_posts: dict[int, PhasePost] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""

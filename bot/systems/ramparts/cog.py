@@ -15,9 +15,8 @@ from bot.cogs.common import LaagerCog
 from bot.play import workers
 from bot.play.service import Update
 from bot.play.simulations import simulate
-from bot.posting.announce import COLOUR, clip, dm_label, outbox_nonce, post_update
+from bot.posting.announce import COLOUR, clip, post_update
 from bot.posting.interactions import actor_of, place_of, thinking_first
-from bot.posting.reach import speaks_here
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
 from games.core.odds import Estimate
@@ -44,34 +43,6 @@ async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
     png = await workers.draw(pictures.render, view, {"hand": True})
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
-
-
-async def dm_hand(bot: Host, update: Update, interaction: Interaction | None) -> None:
-    """After a draw, the player also gets the picture of their hand by DM (privately in
-    answer, where the bot is no member and the hand belongs with the game). An order's
-    picture carries a nonce drawn from its outbox row, so the outbox repeating the send after
-    a restart does not deliver it twice."""
-    if not update.private or update.result:
-        return
-    picture = await hand_file(update.system, update.game.state)
-    if picture is None:
-        return
-    if (
-        interaction is not None
-        and not speaks_here(interaction)
-        and interaction.user.id in update.private
-    ):
-        await interaction.followup.send(
-            f"{dm_label(update)}\nYour hand now:", file=picture, ephemeral=True
-        )
-        return
-    extra = {} if update.outbox_id is None else {"nonce": outbox_nonce(update.outbox_id, ".h")}
-    for user_id in update.private:
-        try:
-            channel = await bot.create_dm(discord.Object(user_id))
-            await channel.send(f"{dm_label(update)}\nYour hand now:", file=picture, **extra)
-        except discord.Forbidden:
-            log.info("hand picture not sent: DMs closed for %s", user_id)
 
 
 class RampartsCog(LaagerCog):
@@ -205,5 +176,4 @@ class RampartsCog(LaagerCog):
 
 
 async def setup(bot: Host) -> None:
-    bot.after_post[SYSTEM_ID] = dm_hand
     await bot.add_cog(RampartsCog(bot))

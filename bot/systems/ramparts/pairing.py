@@ -38,4 +38,5 @@ PAIRING = Pairing(
     menu_layout(MENUS),
     measures=Measures(_strength, _victory),
     places={"ramparts": ANYWHERE},  # solo play works wherever a player can reach the bot
+    private_options={"hand": True},  # the hand's picture comes with its words: one DM a draw
 )
