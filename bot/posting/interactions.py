@@ -22,6 +22,7 @@ from bot.posting.reach import speaks_here
 from bot.posting.text_fit import fit
 from bot.storage.outbox import Seen
 from bot.storage.records import GameRecord
+from games.core.engine import GameSystem
 from games.core.errors import LaagerError
 
 Interaction = discord.Interaction["Host"]
@@ -39,6 +40,15 @@ APOLOGY = (
 )
 """The answer to a failure that is not the player's: the id is also in the log, with the
 traceback, so an admin can find it."""
+
+
+def another_system(here: GameSystem, ours: GameSystem, command: str) -> errors.BadInput:
+    """The refusal of a system's own command where another system's game is in play: the
+    game that is here, and where to look for its choices."""
+    return errors.BadInput(
+        f"The game in this channel is {here.title}; `/{command}` gives orders only in "
+        f"{ours.title}. Use `/game status` for this game's choices."
+    )
 
 
 def place_of(interaction: Interaction) -> Place:

@@ -136,3 +136,32 @@ async def test_a_close_up_of_a_map_without_close_ups_is_refused(
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
     refused = await sandbox.slash(alice, "game map", {"zoom": "1206"})
     assert refused.ephemeral and "has no close-ups" in refused.response.content
+
+
+@pytest.mark.parametrize(
+    ("here", "command", "options", "ours"),
+    [
+        ("ramparts", "laststand move", {"unit": "1BB", "hex": "1706"}, "Last Stand"),
+        ("ramparts", "laststand fire", {"unit": "1BB", "target": "1706"}, "Last Stand"),
+        ("ramparts", "zones move", {"order": "x"}, "(zones)"),
+        ("last-stand", "ramparts hand", {}, "Zulus on the Ramparts!"),
+        ("last-stand", "ramparts odds", {}, "Zulus on the Ramparts!"),
+    ],
+)
+async def test_a_command_of_another_system_names_the_game_that_is_here(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    here: str,
+    command: str,
+    options: dict,
+    ours: str,
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": here, "mode": "solo"})
+    before = await stored(laager, sandbox.default_channel)
+    refused = await sandbox.slash(alice, command, options)
+    title = laager.registry.get(here).title
+    said = refused.response.content
+    assert refused.ephemeral and said.startswith(f"The game in this channel is {title}; "), said
+    assert f"`/{command.split()[0]}` gives orders only in " in said and ours in said
+    assert await stored(laager, sandbox.default_channel) == before, "nothing was ordered"

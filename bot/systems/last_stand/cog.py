@@ -18,7 +18,13 @@ from bot.cogs.common import LaagerCog
 from bot.play.errors import BadInput
 from bot.play.service import Update
 from bot.posting.announce import post_update
-from bot.posting.interactions import act_as_seen, actor_of, place_of, within_budget
+from bot.posting.interactions import (
+    act_as_seen,
+    actor_of,
+    another_system,
+    place_of,
+    within_budget,
+)
 from bot.posting.text_fit import fit
 from bot.systems.last_stand.pairing import COMMANDS
 from games.core.engine import JSON, Order
@@ -52,6 +58,13 @@ async def my_position(interaction: Interaction) -> tuple[JSON, list[Order]] | No
         return None
     sides = [s.side for s in seats if s.user_id == interaction.user.id]
     return game.state, [o for side in sides for o in system.legal_orders(game.state, side)]
+
+
+async def this_game_is_last_stand(interaction: Interaction) -> None:
+    """Refuse a /laststand order in words where another system's game is in play."""
+    _, system, _ = await interaction.client.service.current(place_of(interaction))
+    if system.id != SYSTEM.id:
+        raise another_system(system, SYSTEM, "laststand")
 
 
 async def plays_only_zulus(interaction: Interaction) -> bool:
@@ -146,6 +159,8 @@ class LastStandCog(LaagerCog):
         self.bot = bot
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
+        await this_game_is_last_stand(interaction)
+
         async def give() -> Update:
             actor = await actor_of(interaction)
             return await act_as_seen(interaction, actor, action=action)
@@ -251,6 +266,7 @@ class LastStandCog(LaagerCog):
         unit: str,
         strength: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
+        await this_game_is_last_stand(interaction)
         found = await my_position(interaction)
         if not found:
             raise RuleError("There is no Last Stand game in this channel.")

@@ -16,13 +16,14 @@ from bot.play import workers
 from bot.play.service import Update
 from bot.play.simulations import simulate
 from bot.posting.announce import COLOUR, clip, post_update
-from bot.posting.interactions import actor_of, place_of, thinking_first
+from bot.posting.interactions import actor_of, another_system, place_of, thinking_first
 from games.core.engine import GameSystem, Viewer
 from games.core.errors import LaagerError
 from games.core.odds import Estimate
 from games.ramparts.odds import run_chunk, sees_hand, view_seed
 from games.ramparts.options import CARD_GROUPS
 from games.ramparts.state import SIDE
+from games.ramparts.system import SYSTEM as RAMPARTS
 from games.ramparts.victory import LEVEL_NAMES
 from renderers import ramparts as pictures
 
@@ -94,7 +95,7 @@ class RampartsCog(LaagerCog):
     async def _mine(self, interaction: Interaction) -> tuple[Any, GameSystem]:
         game, system, seats = await self.bot.service.current(place_of(interaction))
         if system.id != SYSTEM_ID:
-            raise LaagerError(f"The game here is {system.title}, not Zulus on the Ramparts!.")
+            raise another_system(system, RAMPARTS, "ramparts")
         if not any(s.user_id == interaction.user.id for s in seats):
             raise LaagerError("Only the player defending Rorke's Drift here can see the hand.")
         return game, system
@@ -122,7 +123,7 @@ class RampartsCog(LaagerCog):
         place = place_of(interaction)
         game, system, seats = await self.bot.service.current(place)
         if system.id != SYSTEM_ID:
-            raise LaagerError(f"The game here is {system.title}, not Zulus on the Ramparts!.")
+            raise another_system(system, RAMPARTS, "ramparts")
         if game.state["over"]:
             raise LaagerError("This game is over; start another with `/ramparts new`.")
         if place.channel_id in self.simulating:

@@ -20,7 +20,13 @@ from bot.cogs.common import LaagerCog
 from bot.play.engine_work import not_offered
 from bot.play.errors import BadInput, NotSeated
 from bot.posting.announce import post_update
-from bot.posting.interactions import act_as_seen, actor_of, place_of, within_budget
+from bot.posting.interactions import (
+    act_as_seen,
+    actor_of,
+    another_system,
+    place_of,
+    within_budget,
+)
 from bot.storage import SeatRecord
 from bot.systems.zones.pairing import subcommand
 from games.core.engine import JSON, Order
@@ -49,10 +55,7 @@ async def zone_orders(interaction: Interaction) -> list[Order]:
     service = interaction.client.service
     game, system, seats = await service.current(place_of(interaction))
     if system.id != SYSTEM.id:
-        raise BadInput(
-            f"The game in this channel is {system.title}; `/zones` gives orders only in "
-            f"{SYSTEM.title}. Use `/game status` for this game's choices."
-        )
+        raise another_system(system, SYSTEM, "zones")
     if not any(seat.user_id == interaction.user.id for seat in seats):
         raise NotSeated(no_seat(game.id, seats))
     return await service.orders(place_of(interaction), interaction.user.id)
