@@ -92,7 +92,7 @@ def label(s: State, action: Action) -> str:
     if kind == "fight_fire":
         return f"Fight the fire ({name})"
     if kind == "ammo":
-        return f"Hand out ammunition and water ({name})"
+        return f"{name} hands out ammunition: Volleys lose the -1"
     if kind == "volley":
         return _volley_label(s, action["card"], action["target"], name)
     if kind == "play":

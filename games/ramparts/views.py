@@ -116,7 +116,10 @@ def lines(s: State) -> list[str]:
         out.append(describe_ibutho(s, name))
     status = []
     if s["ammo_low"]:
-        status.append("Ammunition / Water Low")
+        status.append(
+            "Ammunition / Water Low (each Volley loses 1 from its best die until a Hero hands "
+            "out ammunition, 6.6)"
+        )
     if s["fires"]:
         status.append("on fire: " + ", ".join(b.title() for b in s["fires"]))
     if s["drawn"]:

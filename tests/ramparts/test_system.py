@@ -8,6 +8,8 @@ from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer
 from games.core.replay import Step, replay
+from games.ramparts.catalog import CARD
+from games.ramparts.orders import LABEL_LIMIT, label
 from games.ramparts.policy import choose
 from games.ramparts.system import SYSTEM
 from renderers.ramparts import render
@@ -80,3 +82,15 @@ def test_pictures_are_pngs() -> None:
     assert board and board.startswith(b"\x89PNG")
     assert hand and hand.startswith(b"\x89PNG")
     assert render(SYSTEM.view(state, Viewer.public()), {"hand": True}) is None
+
+
+def test_6_6_ammunition_low_says_what_it_costs_and_how_to_end_it() -> None:
+    """6.6: while the marker is on the map every Volley has -1; a Hero's Action removes it.
+    The game sets up with it on the map (2.0), so the opening position says so."""
+    state = SYSTEM.new("standard", {}, Dice(derived_seed("v", 3))).state
+    lines = SYSTEM.view(state, Viewer.public()).lines
+    assert any("Ammunition / Water Low (each Volley loses 1 from its best die" in x for x in lines)
+    for number in (n for n, card in CARD.items() if card.is_hero):
+        said = label(state, {"type": "ammo", "card": number})
+        assert said.endswith("hands out ammunition: Volleys lose the -1"), said
+        assert len(said) <= LABEL_LIMIT, f"{said!r} would be cut on its button"

@@ -17,7 +17,7 @@ MENUS = {
     "sacrifice": "Sacrifice a Hero to fire his Volley: Hero and target",
     "forth": "Put Forth a Hero, or play a card",
     "work": "Platoon, barricade, fire, ammunition or a Hero's ability",
-    "pick": "Choose",
+    "pick": "Discard a card, or choose the fire that goes out",
 }
 """The menus orders are grouped into, by the kind the engine gives each order."""
 
