@@ -145,4 +145,10 @@ def lines(s: State, viewer: Viewer) -> list[str]:
 
 def view(s: State, viewer: Viewer) -> View:
     board = board_of(s)
-    return View(viewer, f"{board.title}, turn {s['turn']}", lines(s, viewer), picture(s, viewer))
+    return View(
+        viewer,
+        f"{board.title}, turn {s['turn']}",
+        lines(s, viewer),
+        picture(s, viewer),
+        phase=f"{s['turn']}.{s['phase']}",
+    )

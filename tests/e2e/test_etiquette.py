@@ -240,6 +240,32 @@ async def test_a_two_player_game_posts_per_phase_and_pings_per_hand_over(
         assert 0 < pings <= measured.handed.get(user.id, 0), user.name
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("scenario", "people"), [("isandlwana", "two-player"), ("rorkes-drift", "solo")]
+)
+async def test_a_zone_game_posts_once_a_phase(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    scenario: str,
+    people: str,
+) -> None:
+    """The zone game's entries, moves and fire within a phase edit its post, as Last Stand's
+    do: an Isandlwana turn once made 18 to 32 posts, each with a map."""
+    options = {"scenario": scenario}
+    if people == "solo":
+        measured = await measure_solo(sandbox, laager, "zones", alice, options=options, limit=80)
+    else:
+        seats = {"british": alice, "zulu": bob}
+        measured = await measure(sandbox, laager, "zones", seats, people, options=options, limit=80)
+    print(f"\n{people} zones {scenario}\n{measured.per_turn()}")
+    assert 2 in measured.turns, "the game reached its second turn"
+    assert measured.within_bound() == [], "one post per phase, and one per hand-over in it"
+    assert all(t.maps <= t.posts for t in measured.turns.values())
+
+
 async def test_an_order_after_the_phase_post_was_deleted_posts_the_phase_again(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
 ) -> None:
