@@ -18,7 +18,7 @@ from bot.operations.metrics import RENDER_SECONDS
 from bot.play import workers
 from bot.play.loop_priority import make_way
 from bot.play.service import Update
-from bot.posting.host import PhasePost
+from bot.posting.host import PhaseDM, PhasePost
 from bot.posting.next_steps import CommandFor, ways
 from bot.posting.pairing import Pairing
 from bot.posting.reach import speaks_here
@@ -588,6 +588,30 @@ async def send_private(interaction: discord.Interaction[Host], update: Update) -
     await deliver_private(interaction.client, update, closed, alone)
 
 
+def public_phase(update: Update) -> str | None:
+    """The phase the channel sees the game in (None for systems without phases)."""
+    return update.system.view(update.game.state, Viewer.public()).phase
+
+
+async def added_to_phase_dm(
+    bot: Host, update: Update, user_id: int, lines: list[str], label: str
+) -> bool:
+    """Add a player's news to his DM of this phase, if he has one and it still fits."""
+    held = bot.phase_dms.get((update.game.id, user_id))
+    if held is None or held.phase != public_phase(update):
+        return False
+    told = [*held.lines, *lines]
+    text = f"{label}\n" + "\n".join(told)
+    if len(text) > CONTENT:
+        return False
+    try:
+        await held.message.edit(content=text)
+    except discord.NotFound:
+        return False  # he deleted it: the news goes in a new DM
+    held.lines = told
+    return True
+
+
 async def own_picture(bot: Host, update: Update, user_id: int) -> discord.File | None:
     """The picture of what a player alone sees (his hand), where his system draws one; drawn
     apart from the channel's pictures (:func:`render`), as it is his alone."""
@@ -618,7 +642,9 @@ async def deliver_private(
     them privately) takes that user's parts instead of a DM. What it sends, and what the
     system declares secret, is redacted from the log from now on. An order's DMs carry
     nonces drawn from its outbox row, so a repeated send is not delivered twice. Where the
-    system's pairing says so, the last part carries a picture of the player's own view."""
+    system's pairing says so, the last part carries a picture of the player's own view.
+    Within one phase a player's news is added to his DM of that phase (an edit, which does
+    not notify him again) for as long as it fits."""
     known.remember(
         *(line for lines in update.private.values() for line in lines),
         *(secret.text for secret in update.system.secrets(update.game.state)),
@@ -628,6 +654,9 @@ async def deliver_private(
         parts = pieces("\n".join(lines), CONTENT - len(label) - 80)
         await bot.outbox.note_seen(update.game.id, [user_id], update.game.version, update.position)
         picture = await own_picture(bot, update, user_id)
+        if answered is None or user_id != answered[0]:
+            if picture is None and await added_to_phase_dm(bot, update, user_id, lines, label):
+                continue
         if answered is not None and user_id == answered[0]:
             await answered[1]([f"{label}\n{part}" for part in parts], picture)
             continue
@@ -639,7 +668,10 @@ async def deliver_private(
                     extra["nonce"] = outbox_nonce(update.outbox_id, f".{number}")
                 if picture is not None and number == len(parts) - 1:
                     extra["file"] = picture
-                await channel.send(f"{label}\n{part}", **extra)
+                sent = await channel.send(f"{label}\n{part}", **extra)
+            phase = public_phase(update)
+            if phase is not None and len(parts) == 1:
+                bot.phase_dms[(update.game.id, user_id)] = PhaseDM(phase, sent, list(lines))
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise

@@ -47,6 +47,16 @@ class PhasePost:
     """The fingerprint of the last map shown, in the channel or to an order's giver."""
 
 
+@dataclass
+class PhaseDM:
+    """A player's newest DM of hidden information while the phase it tells lasts: what
+    happened to him since it began, one line after another."""
+
+    phase: str
+    message: discord.Message
+    lines: list[str]
+
+
 class Host(commands.AutoShardedBot):
     """The bot's parts, as :class:`bot.process.app.LaagerBot` sets them up."""
 
@@ -64,6 +74,9 @@ class Host(commands.AutoShardedBot):
     """What runs once a game's last post is made (finished or aborted), in order."""
     phase_posts: dict[int, PhasePost]
     """Each game's newest post, by message id, while orders in its phase edit it."""
+    phase_dms: dict[tuple[int, int], PhaseDM]
+    """Each player's newest DM of hidden information, by game and user, while the news of
+    its phase is added to it."""
     reply_windows: ReplyWindows
     """Where the bot is no member: the interaction behind each game's newest post."""
     handlers: Handlers

@@ -18,7 +18,7 @@ from bot.operations.sharding import syncs_commands
 from bot.play import workers
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
-from bot.posting.host import GameEnded, Host, PhasePost
+from bot.posting.host import GameEnded, Host, PhaseDM, PhasePost
 from bot.posting.interactions import AnsweringTree, answering, counted
 from bot.posting.reply_windows import ReplyWindows
 from bot.posting.substitutes import AnswerButton
@@ -103,6 +103,7 @@ class LaagerBot(Host):
         self.game_ended: list[GameEnded] = []
         """What runs once a game's last post is made (finished or aborted), in order."""
         self.phase_posts: dict[int, PhasePost] = {}
+        self.phase_dms: dict[tuple[int, int], PhaseDM] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""
         self.reply_windows = ReplyWindows(lambda: self.service.clock())
         """Where the bot is no member: the interaction behind each game's newest post."""

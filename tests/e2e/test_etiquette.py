@@ -253,7 +253,8 @@ async def test_a_zone_game_posts_once_a_phase(
     people: str,
 ) -> None:
     """The zone game's entries, moves and fire within a phase edit its post, as Last Stand's
-    do: an Isandlwana turn once made 18 to 32 posts, each with a map."""
+    do (an Isandlwana turn once made 18 to 32 posts, each with a map), and each player's
+    news of a phase is added to one DM (the Zulu player once got one per order)."""
     options = {"scenario": scenario}
     if people == "solo":
         measured = await measure_solo(sandbox, laager, "zones", alice, options=options, limit=80)
@@ -264,6 +265,9 @@ async def test_a_zone_game_posts_once_a_phase(
     assert 2 in measured.turns, "the game reached its second turn"
     assert measured.within_bound() == [], "one post per phase, and one per hand-over in it"
     assert all(t.maps <= t.posts for t in measured.turns.values())
+    phases = sum(len(found) for found in measured.phases.values())
+    for user in (alice, bob):
+        assert len(sandbox.dms(user)) <= phases, f"{user.name}: at most one DM a phase"
 
 
 async def test_an_order_after_the_phase_post_was_deleted_posts_the_phase_again(
