@@ -229,6 +229,7 @@ async def post_new(
 
 
 POSTED = "The game's update is posted in the channel."
+UPDATED = "The game's post above is updated."
 
 
 async def compose_post(
@@ -414,7 +415,7 @@ async def edit_in_place(
     if command:
         if placeholder:
             await interaction.delete_original_response()
-        note = "\n\nThe game's post above is updated."
+        note = f"\n\n{UPDATED}"
         if fresh:
             fresh.reset()
             await interaction.followup.send(f"{said}{note}", file=fresh, ephemeral=True)

@@ -18,7 +18,7 @@ import pytest
 from bot.play import workers
 from bot.play.errors import BadInput
 from bot.play.service import Place
-from bot.posting.announce import POSTED
+from bot.posting.announce import POSTED, UPDATED
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
@@ -104,7 +104,8 @@ async def give(sandbox: DiscordSandbox, user: SandboxUser, order: Order) -> None
     assert order.key in [c["value"] for c in offered], (command, order.key, offered)
     done = await sandbox.slash(user, command, {"order": order.key})
     answer = done.response  # an order is answered privately, its post being the channel's
-    assert answer is None or not answer.ephemeral or POSTED in answer.text(), answer.content
+    said = "" if answer is None else answer.text()
+    assert answer is None or not answer.ephemeral or POSTED in said or UPDATED in said, said
 
 
 async def play_out(

@@ -171,7 +171,7 @@ class ZonesCog(LaagerCog):
         action = with_amounts(order, sp, counters)
         actor = await actor_of(interaction)
         update = await within_budget(interaction, act_as_seen(interaction, actor, action=action))
-        await post_update(interaction, update)
+        await post_update(interaction, update, order=True)
 
     @zones.command(name="new", description="Start a zone battle here")
     @app_commands.describe(
