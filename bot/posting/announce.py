@@ -423,7 +423,10 @@ async def edit_in_place(
             await interaction.followup.send(f"{said}{note}", ephemeral=True)
     elif fresh:
         fresh.reset()
-        await interaction.followup.send(PRIVATE_MAP, file=fresh, ephemeral=True)
+        own = f"{said}\n\n{PRIVATE_MAP}" if report.full else PRIVATE_MAP
+        await interaction.followup.send(own, file=fresh, ephemeral=True)
+    elif report.full:
+        await interaction.followup.send(said, ephemeral=True)  # his own roll, not summarised
     await after_post(interaction, update)
     await settled(bot, update)
 

@@ -223,6 +223,32 @@ async def test_orders_within_a_phase_edit_its_post_and_show_their_giver_the_map(
     assert any(bot.posting.announce.BEHIND in m.text() for m in posts)
 
 
+async def test_the_giver_of_an_order_sees_its_own_lines_when_the_post_summarises_them(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long phase's post shows a summary ("4 British fires: 2 hits") and attaches the
+    rest; the player who pressed is answered privately with his own order's lines."""
+    real = bot.posting.announce.phase_report
+
+    def short(lines: list[str], title: str, summarize=None, limit: int = 0, name: str = "r"):
+        return real(lines, title, summarize, limit=150, name=name)
+
+    monkeypatch.setattr(bot.posting.announce, "phase_report", short)
+    await measure_solo(sandbox, laager, "last-stand", alice, limit=30)
+    summarised = [m for m in sandbox.messages() if "The whole report is in" in m.text()]
+    assert summarised, "some post was summarised"
+    pressed = [  # answers to presses of buttons and menus (type 3), not to slash commands
+        m.text()
+        for m in sandbox.ephemerals(alice)
+        if m.interaction is not None and m.interaction.type == 3
+    ]
+    own = [text for text in pressed if not text.startswith(bot.posting.announce.PRIVATE_MAP)]
+    assert own, pressed[-5:]
+
+
 @pytest.mark.slow
 async def test_a_two_player_game_posts_per_phase_and_pings_per_hand_over(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
