@@ -134,6 +134,14 @@ def lines_of_pool_jobs(tree: ast.Module) -> PoolLines:
         and call.args
         and ast.unparse(call.args[0]) in functions
     }
+    lines = PoolLines(run_in_the_pool(functions, jobs))
+    lines.jobs = jobs
+    return lines
+
+
+def run_in_the_pool(functions: dict[str, ast.FunctionDef], jobs: set[str]) -> set[int]:
+    """The lines of ``jobs`` and of the module's functions they call, which run in a worker
+    too (``jobs`` grows to hold them all)."""
     waiting = list(jobs)
     while waiting:
         for call in ast.walk(functions[waiting.pop()]):
@@ -141,13 +149,11 @@ def lines_of_pool_jobs(tree: ast.Module) -> PoolLines:
             if name in functions and name not in jobs:
                 jobs.add(name)
                 waiting.append(name)
-    lines = PoolLines(
+    return {
         line
         for name in jobs
         for line in range(functions[name].lineno, (functions[name].end_lineno or 0) + 1)
-    )
-    lines.jobs = jobs
-    return lines
+    }
 
 
 def renders_off_the_pool(source: str) -> list[int]:
@@ -279,19 +285,7 @@ def engine_off_the_pool(tree: ast.Module, jobs: set[str]) -> list[int]:
     """Lines that do engine work, or hand it to anything but the workers, outside the
     functions run in the workers (``jobs`` and what they call in the module)."""
     functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
-    inside = {job for job in jobs if job in functions}
-    waiting = list(inside)
-    while waiting:
-        for call in ast.walk(functions[waiting.pop()]):
-            callee = ast.unparse(call.func) if isinstance(call, ast.Call) else None
-            if callee in functions and callee not in inside:
-                inside.add(callee)
-                waiting.append(callee)
-    in_pool = {
-        line
-        for name in inside
-        for line in range(functions[name].lineno, (functions[name].end_lineno or 0) + 1)
-    }
+    in_pool = run_in_the_pool(functions, {job for job in jobs if job in functions})
     found = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or node.lineno in in_pool:

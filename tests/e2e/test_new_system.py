@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import components as parts
 from bot.sandbox.models import Message
 from tests.e2e.conftest import is_recap, newest_post
 from tests.e2e.processes import ROOT, bot_env
@@ -216,12 +217,7 @@ def files_of(root: Path) -> dict[str, bytes]:
 
 
 def buttons(message: Message) -> list[str]:
-    return [
-        component["label"]
-        for row in message.components
-        for component in row.get("components", [])
-        if component.get("type") == 2 and not component.get("disabled")
-    ]
+    return [button["label"] for button in parts.clickable_buttons(message.components)]
 
 
 async def test_a_throwaway_system_in_its_own_folders_plays_to_its_end(
