@@ -143,6 +143,9 @@ async def test_a_close_up_of_a_map_without_close_ups_is_refused(
     [
         ("ramparts", "laststand move", {"unit": "1BB", "hex": "1706"}, "Last Stand"),
         ("ramparts", "laststand fire", {"unit": "1BB", "target": "1706"}, "Last Stand"),
+        ("ramparts", "laststand move", {"unit": "\x00", "hex": "9999"}, "Last Stand"),
+        ("ramparts", "laststand attack", {"zulu": "1706", "target": "1BB"}, "Last Stand"),
+        ("ramparts", "laststand end", {}, "Last Stand"),
         ("ramparts", "zones move", {"order": "x"}, "(zones)"),
         ("last-stand", "ramparts hand", {}, "Zulus on the Ramparts!"),
         ("last-stand", "ramparts odds", {}, "Zulus on the Ramparts!"),

@@ -159,8 +159,6 @@ class LastStandCog(LaagerCog):
         self.bot = bot
 
     async def _order(self, interaction: Interaction, action: JSON) -> None:
-        await this_game_is_last_stand(interaction)
-
         async def give() -> Update:
             actor = await actor_of(interaction)
             return await act_as_seen(interaction, actor, action=action)
@@ -239,6 +237,7 @@ class LastStandCog(LaagerCog):
     @app_commands.describe(unit="What to move", hex="Where to (only reachable hexes are offered)")
     @app_commands.autocomplete(unit=_movers, hex=_destinations)
     async def move(self, interaction: Interaction, unit: str, hex: str) -> None:
+        await this_game_is_last_stand(interaction)
         found = await my_position(interaction)
         state = found[0] if found else None
         kind = phase_kind(state) if state else None
@@ -291,10 +290,12 @@ class LastStandCog(LaagerCog):
     @app_commands.describe(zulu="The attacking Zulu's hex", target="The British unit attacked")
     @app_commands.autocomplete(zulu=_attackers, target=_victims)
     async def attack(self, interaction: Interaction, zulu: str, target: str) -> None:
+        await this_game_is_last_stand(interaction)
         await self._order(interaction, {"type": "attack", "from": zulu, "target": target})
 
     @laststand.command(name="end", description="End your current phase")
     async def end(self, interaction: Interaction) -> None:
+        await this_game_is_last_stand(interaction)
         found = await my_position(interaction)
         kind = phase_kind(found[0]) if found and not found[0]["pending"] else None
         await self._order(interaction, {"type": ROLL_TO_END.get(kind or "", "end")})
