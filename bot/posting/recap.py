@@ -3,7 +3,8 @@ the victory measure, and a summary in words with the revealed seed.
 
 Everything is rebuilt from the log: the game is replayed from its seed, and each position is
 seen only through the system's public view, so the recap shows what the channel saw and
-nothing more. Building is plain CPU work; callers run it in a worker thread.
+nothing more. Building is plain CPU work that runs in the worker pool, so only the workers
+import the drawing (Pillow and the chart), not the process that talks to Discord.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from bot.posting.text_fit import fit
 from bot.storage import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer
 from games.core.replay import replay
-from renderers.recap import Chart, animate, chart
 
 if TYPE_CHECKING:
     from bot.posting.host import Host
@@ -105,6 +105,8 @@ def build(
 ) -> Recap:
     """The whole recap of a finished game (see the module's note), charting ``measures``
     (the system's pairing's)."""
+    from renderers.recap import Chart, chart
+
     cut = phases(system, game, events)
     strength = [measures.strength(p.view.picture) for p in cut]
     victory = [measures.victory(p.view.picture) for p in cut]
@@ -132,6 +134,8 @@ def build(
 def _within_goal(frames: list[bytes], captions: list[str]) -> bytes | None:
     """The widest animation under the size goal; else the narrowest one tried, if Discord
     would take it at all (None if not: the recap is posted without it)."""
+    from renderers.recap import animate
+
     for width in WIDTHS:
         gif = animate(frames, captions, width)
         if len(gif) <= SIZE_GOAL:

@@ -4,17 +4,19 @@ Run: ``.venv/bin/python -m tests.bench.startup [--bot-root DIR ...] [--rounds 5]
 
 For each checkout (this tree by default), in turns, ``--rounds`` times:
 
-- **import CPU**: the CPU seconds a fresh interpreter spends importing what ``laager run``
-  imports (the command line and the bot's client), beside those of importing discord.py
-  alone, and their ratio;
+- **import CPU**: the CPU seconds a fresh interpreter spends loading what ``laager run``
+  loads (the command line, the bot's client and every cog, the way the command line loads
+  them), beside those of importing discord.py alone, and their ratio;
 - **health**: the wall time of ``laager health`` against a port where nothing answers;
 - **sandbox**: the wall time of ``laager sandbox`` running a one-line script (``/game
   help``), from the command to its exit: start, first answer and stop.
 
 Each checkout's modules are compiled first, as the image does. Medians are printed per
 checkout and, with two or more, each one's ratio to the first. Every checkout runs with this
-interpreter and its packages; a checkout from before the bot's rooms (``bot/cli.py`` rather
-than ``bot/process/cli.py``) is measured under its own module names.
+interpreter and its packages (``--python`` loads the bot with another for the import figures,
+such as a runtime install without the development tools, as the image has); a checkout from
+before the bot's rooms (``bot/cli.py`` rather than ``bot/process/cli.py``) is measured under
+its own module names.
 """
 
 from __future__ import annotations
@@ -29,7 +31,26 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MEASURE = "import time\nt = time.process_time()\nimport {modules}\nprint(time.process_time() - t)\n"
+LOAD = """\
+import contextlib, importlib, time
+t = time.process_time()
+cli = importlib.import_module("{cli}")
+with getattr(cli, "loading", contextlib.nullcontext)():
+    app = importlib.import_module("{app}")
+    {cogs}
+    for cog in cogs:
+        importlib.import_module(cog)
+print(time.process_time() - t)
+"""
+DISCORD = "import time\nt = time.process_time()\nimport discord\nprint(time.process_time() - t)\n"
+COGS = (
+    "from bot.systems import installed\n"
+    "    cogs = (*app.COGS, *installed.cogs(installed.pairings()))"
+)
+COGS_BEFORE_ROOMS = (
+    "from bot.systems import pairings\n"
+    "    cogs = (*app.COGS, *(p.cog for p in pairings().values() if p.cog))"
+)
 
 
 def modules_of(root: Path) -> tuple[str, str]:
@@ -39,15 +60,22 @@ def modules_of(root: Path) -> tuple[str, str]:
     return "bot.cli", "bot.app"
 
 
+def load_script(root: Path) -> str:
+    """What ``laager run`` loads in this checkout, timed."""
+    cli, app = modules_of(root)
+    cogs = COGS if cli == "bot.process.cli" else COGS_BEFORE_ROOMS
+    return LOAD.format(cli=cli, app=app, cogs=cogs)
+
+
 def clean_env(root: Path) -> dict[str, str]:
     """No settings from the shell or a .env, and the checkout first on the path."""
     keep = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
     return {**keep, "PYTHONPATH": str(root)}
 
 
-def import_cpu(root: Path, modules: str) -> float:
+def import_cpu(root: Path, python: str, script: str) -> float:
     run = subprocess.run(
-        [sys.executable, "-c", MEASURE.format(modules=modules)],
+        [python, "-c", script],
         cwd=root,
         env=clean_env(root),
         capture_output=True,
@@ -69,10 +97,10 @@ def wall(root: Path, *args: str, **env: str) -> float:
     return time.perf_counter() - started
 
 
-def one_round(root: Path, script: Path) -> dict[str, float]:
-    cli, app = modules_of(root)
-    bot = import_cpu(root, f"{cli}, {app}")
-    discord = import_cpu(root, "discord")
+def one_round(root: Path, script: Path, python: str) -> dict[str, float]:
+    cli, _ = modules_of(root)
+    bot = import_cpu(root, python, load_script(root))
+    discord = import_cpu(root, python, DISCORD)
     return {
         "import CPU (s)": bot,
         "discord.py alone (s)": discord,
@@ -86,20 +114,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot-root", type=Path, nargs="+", default=[ROOT])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter that loads the bot for the import figures"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder, "one.txt")
         script.write_text("alice: /game help\n")
         for root in args.bot_root:  # compiled ahead, as the image does
             subprocess.run(
-                [sys.executable, "-m", "compileall", "-q", "bot", "games", "renderers"],
+                [args.python, "-m", "compileall", "-q", "bot", "games", "renderers"],
                 cwd=root,
                 check=True,
             )
         found: dict[Path, list[dict[str, float]]] = {root: [] for root in args.bot_root}
         for number in range(args.rounds):
             for root in args.bot_root:  # in turns, so a busy spell falls on every checkout
-                found[root].append(one_round(root, script))
+                found[root].append(one_round(root, script, args.python))
             print(f"round {number + 1} of {args.rounds} done", file=sys.stderr)
     first = None
     for root, rounds in found.items():
