@@ -115,7 +115,9 @@ def main() -> None:
     parser.add_argument("--bot-root", type=Path, nargs="+", default=[ROOT])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument(
-        "--python", default=sys.executable, help="the interpreter that loads the bot for the import figures"
+        "--python",
+        default=sys.executable,
+        help="the interpreter that loads the bot for the import figures",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
