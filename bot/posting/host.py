@@ -83,7 +83,9 @@ class Host(commands.AutoShardedBot):
     """The commands being handled, waited for when the bot stops."""
     choose: Callable[..., Awaitable[None]]
     open_panel: Callable[..., Awaitable[None]]
-    """What the order buttons, menus and panel buttons call; a failure is answered."""
+    step: Callable[..., Awaitable[None]]
+    """What the order buttons, menus, panel buttons and the panel's step-by-step menu call; a
+    failure is answered."""
     outbox_depth: Count
     """How many messages are owed and unsent, for the outbox depth gauge."""
 

@@ -6,29 +6,39 @@ from bot.play.errors import GameMovedOn
 from bot.play.service import Update
 from bot.posting.announce import post_update
 from bot.posting.interactions import Interaction, actor_of, place_of, refuse, shown_to
+from bot.posting.steps import AMOUNT, Step, parse
 from bot.posting.text_fit import fit
 from bot.posting.ui import panel_view
-from games.core.engine import Viewer, hidden_from, readable_by
+from games.core.engine import JSON, Viewer, hidden_from, readable_by
 from games.core.errors import LaagerError
 
 PANEL_TEXT_LIMIT = 1900
 
 
 async def choose(
-    interaction: Interaction, game_id: int, position: str, key: str, *, own: bool = False
+    interaction: Interaction,
+    game_id: int,
+    position: str,
+    key: str | None,
+    *,
+    own: bool = False,
+    action: JSON | None = None,
 ) -> None:
     """Apply the order a component stands for, if it still belongs to the position.
 
     A public button retires its own post's buttons; a panel button updates the panel in
     place, so the player can go on giving orders from it. The press is acknowledged first
-    (a deferred update shows nothing), so a slow database cannot outlast Discord's 3 s.
+    (a deferred update shows nothing), so a slow database cannot outlast Discord's 3 s. An
+    order given with a smaller amount than its listed one comes spelled out (``action``).
     """
     service = interaction.client.service
-    await interaction.response.defer()
+    if not interaction.response.is_done():
+        await interaction.response.defer()
     try:
         update = await service.act(
             place_of(interaction),
             await actor_of(interaction),
+            action,
             key=key,
             position=position,
             game_id=game_id,
@@ -91,8 +101,55 @@ async def refresh_panel(interaction: Interaction, game_id: int) -> bool:
 MOVED_ON = "The game moved on before that order, so nothing was applied; here are your orders now."
 
 
-def panel_message(interaction: Interaction, update: Update, note: str | None = None) -> dict:
-    """The panel's words and components for the player's seats in ``update``."""
+async def step(interaction: Interaction, game_id: int, position: str, value: str) -> None:
+    """A choice in the panel's step-by-step menu: give the order it names, or show the next
+    step in place. A panel the game has left behind is brought up to date instead."""
+    await interaction.response.defer()
+    chosen = parse(value)
+    if isinstance(chosen, str) and AMOUNT not in chosen:
+        await choose(interaction, game_id, position, chosen, own=True)
+        return
+    try:
+        game, system, seats = await interaction.client.service.current(place_of(interaction))
+    except LaagerError as error:
+        await refuse(interaction, error.message)
+        return
+    update = Update(game, system, seats)
+    if game.id != game_id or update.position != position:
+        if not await refresh_panel(interaction, game_id):
+            await refuse(interaction, "That game is over; this channel has moved on to another.")
+        return
+    if isinstance(chosen, str):
+        action = _lesser(interaction, update, chosen)
+        if action is None:
+            await refresh_panel(interaction, game_id)
+            return
+        await choose(interaction, game_id, position, None, own=True, action=action)
+        return
+    panel = panel_message(interaction, update, step=chosen)
+    await interaction.edit_original_response(**panel, embeds=[])
+
+
+def _lesser(interaction: Interaction, update: Update, key: str) -> JSON | None:
+    """The action of an order given with a smaller amount (``key`` is the order's key, the
+    amount mark and the amount), if the player's orders still hold it."""
+    amounts = interaction.client.pairings[update.system.id].amounts
+    base = key.partition(AMOUNT)[0]
+    mine = [s.side for s in update.seats if s.user_id == interaction.user.id]
+    for side in mine:
+        for order in update.orders(side):
+            if order.key == base and amounts is not None:
+                for lesser in amounts(order):
+                    if lesser.key == key:
+                        return lesser.action
+    return None
+
+
+def panel_message(
+    interaction: Interaction, update: Update, note: str | None = None, step: Step | None = None
+) -> dict:
+    """The panel's words and components for the player's seats in ``update``, at ``step`` of
+    its step-by-step menu (None: its start)."""
     sides = [s.side for s in update.seats if s.user_id == interaction.user.id]
     state = update.game.state
     lines = [f"**{update.system.title} · game {update.game.id}** (only you see this)"]
@@ -110,8 +167,8 @@ def panel_message(interaction: Interaction, update: Update, note: str | None = N
         lines.append("Nothing to order now; this panel updates when you next give an order.")
     else:
         lines.append("Your orders are below; this panel updates as you give them.")
-    layout = interaction.client.pairings[update.system.id].layout
-    view = panel_view(update, waiting, layout) if waiting else None
+    pairing = interaction.client.pairings[update.system.id]
+    view = panel_view(update, waiting, pairing.layout, step, pairing.amounts) if waiting else None
     return {
         "content": fit("\n".join(lines), PANEL_TEXT_LIMIT),
         "view": view if view and view.children else None,

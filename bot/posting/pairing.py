@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.posting.next_steps import CommandFor
 from bot.posting.places import Places
 from bot.posting.recap_measures import Measures
+from bot.posting.steps import Amounts
 from bot.posting.ui import Layout, button_layout
 from games.core.engine import JSON, GameSystem, View
 
@@ -29,7 +30,8 @@ class Pairing:
         strength numbers its picture shows, if any); ``places`` says where each of the cog's
         commands may be used (a command not named there: a server only, the safe choice);
         ``private_options`` draw a player's own view (a hand of cards) to go with his hidden
-    information, in the same DM (None: the words alone)."""
+    information, in the same DM (None: the words alone); ``amounts`` gives the smaller amounts
+    an order may be given with (fewer warriors), which the panel offers after the order."""
 
     system: GameSystem
     render: Render | None = None
@@ -41,6 +43,7 @@ class Pairing:
     measures: Measures | None = None
     places: Mapping[str, Places] = field(default_factory=dict)
     private_options: JSON | None = None
+    amounts: Amounts | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""

@@ -17,6 +17,7 @@ import discord
 
 from bot.play.service import Update
 from bot.posting.interactions import refuse
+from bot.posting.steps import Amounts, Step, step_select
 from games.core.engine import Order, Viewer, hidden_from, readable_by
 from games.core.text import shorten
 
@@ -226,7 +227,7 @@ def public_view(update: Update, layout: Layout) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     items = layout(update.game.id, update.position, orders, False) if orders else []
     panel = any(
-        has_secrets(update, side) or any(o.button and o.private for o in update.orders(side))
+        has_secrets(update, side) or any(o.private or not o.button for o in update.orders(side))
         for side in sides
     )
     for item in _fit(items, room_for_panel=panel):
@@ -236,13 +237,34 @@ def public_view(update: Update, layout: Layout) -> discord.ui.View | None:
     return view if view.children else None
 
 
-def panel_view(update: Update, sides: list[str], layout: Layout) -> discord.ui.View:
-    """A player's own panel: every order of theirs that fits on buttons and menus."""
-    orders = [o for side in sides for o in update.orders(side) if o.button]
+def panel_view(
+    update: Update,
+    sides: list[str],
+    layout: Layout,
+    step: Step | None = None,
+    amounts: Amounts | None = None,
+) -> discord.ui.View:
+    """A player's own panel: the orders of theirs that fit on buttons and menus, and a menu
+    that reaches every other one step by step (see bot.posting.steps). While a player is
+    stepping through that menu (``step``), it is the panel's only component."""
+    orders = [o for side in sides for o in update.orders(side)]
+    many = [o for o in orders if not o.button]
     view = discord.ui.View(timeout=None)
-    for item in layout(update.game.id, update.position, orders, True):
-        view.add_item(item)
+    game, position = update.game.id, update.position
+    if step is None:
+        items = layout(game, position, [o for o in orders if o.button], True)
+        for item in _within(items, ROWS - 1 if many else ROWS):
+            view.add_item(item)
+    if many:
+        view.add_item(step_select(game, position, many, step or Step(), amounts))
     return view
+
+
+def _within(items: list[discord.ui.Item], rows: int) -> list[discord.ui.Item]:
+    """The menus first, then the buttons, as many as ``rows`` rows hold."""
+    menus = [i for i in items if not isinstance(i, ActionButton)][:rows]
+    buttons = [i for i in items if isinstance(i, ActionButton)]
+    return [*buttons[: (rows - len(menus)) * PER_ROW], *menus]
 
 
 def _tagged(order: Order, side: str) -> Order:

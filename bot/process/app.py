@@ -21,6 +21,7 @@ from bot.posting import draining, order_panel
 from bot.posting.host import GameEnded, Host, PhaseDM, PhasePost
 from bot.posting.interactions import AnsweringTree, answering, counted
 from bot.posting.reply_windows import ReplyWindows
+from bot.posting.steps import StepSelect
 from bot.posting.substitutes import AnswerButton
 from bot.posting.ui import ActionButton, OrderSelect, PanelButton
 from bot.posting.undo_buttons import ConsentButton
@@ -111,6 +112,7 @@ class LaagerBot(Host):
         """The commands being handled, waited for when the bot stops."""
         self.choose = answering(order_panel.choose)
         self.open_panel = answering(order_panel.open_panel)
+        self.step = answering(order_panel.step)
         """What the order buttons, menus and panel buttons call; a failure is answered."""
         self.outbox_depth: metrics.Count = self.outbox.depth
         """How many messages are owed and unsent, for the outbox depth gauge."""
@@ -128,7 +130,9 @@ class LaagerBot(Host):
             await self.status_server.start()
         await upgrade(self.settings.database_url)
         await workers.POOL.start()
-        self.add_dynamic_items(ActionButton, OrderSelect, PanelButton, ConsentButton, AnswerButton)
+        self.add_dynamic_items(
+            ActionButton, OrderSelect, PanelButton, StepSelect, ConsentButton, AnswerButton
+        )
         await self.load_cogs()
         place_commands(self.tree, self.pairings)
         if not syncs_commands(self.settings.shard_ids):

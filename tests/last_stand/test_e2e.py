@@ -1,5 +1,6 @@
 """Last Stand through Discord-in-a-box: a solo game played to its end by a scripted
-British player, and a two-player game where both seats act."""
+British player from the buttons and the panel's menus alone, and a two-player game where
+both seats act."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.components import clickable_buttons
 from bot.sandbox.models import Message
 from tests.e2e.conftest import bot_settings, newest_post
+from tests.e2e.panel_steps import step_to
 
 SYSTEMS: list[str] = []  # the built-in systems only
+PANEL = "My orders (private)"
 PREFERENCE = (
     "Fire: hit",
     "Raise the Colours",
@@ -83,7 +86,7 @@ def png_of(message: Message) -> Image.Image:
 
 
 async def fire_once(sandbox: DiscordSandbox, user: SandboxUser) -> bool:
-    """Aim with /laststand fire at the first target autocomplete offers, if any."""
+    """Aim with /laststand fire, the shortcut, at the first target autocomplete offers."""
     targets = await sandbox.autocomplete(user, "laststand fire", {}, focused="target")
     if not targets:
         return False
@@ -99,20 +102,23 @@ async def fire_once(sandbox: DiscordSandbox, user: SandboxUser) -> bool:
     return True
 
 
-async def move_once(sandbox: DiscordSandbox, user: SandboxUser) -> bool:
-    """Move the first unit that autocomplete says can go somewhere."""
-    options = await sandbox.autocomplete(user, "laststand move", {}, focused="unit")
-    for option in options[:6]:
-        spots = await sandbox.autocomplete(
-            user, "laststand move", {"unit": option["value"]}, focused="hex"
-        )
-        if spots:
-            done = await sandbox.slash(
-                user, "laststand move", {"unit": option["value"], "hex": spots[0]["value"]}
-            )
-            assert "move" in done.messages[-1].text()
-            return True
-    return False
+async def from_panel(sandbox: DiscordSandbox, user: SandboxUser, kind: str, said: str) -> bool:
+    """Give the first order whose key begins with ``kind`` from the private panel's
+    step-by-step menu, if it offers one, and see the channel's post tell it."""
+    message = latest_with_buttons(sandbox)
+    if message is None or not any(
+        b["label"] == PANEL for b in clickable_buttons(message.components)
+    ):
+        return False
+    panel = (await sandbox.click(user, message, label=PANEL)).response
+    assert panel is not None and panel.ephemeral
+    if f"o:{kind}." not in json.dumps(panel.components) and f"g:{kind}" not in json.dumps(
+        panel.components
+    ):
+        return False
+    await step_to(sandbox, user, panel, kind, first=True)
+    assert any(said in m.text() for m in sandbox.messages()[-3:]), newest_post(sandbox).text()
+    return True
 
 
 @pytest.mark.slow
@@ -140,11 +146,11 @@ async def test_solo_game_played_to_its_end(
             break
         labels = [b["label"] for b in clickable_buttons(message.components)]
         if not fired and any(label.startswith("End British") for label in labels):
-            fired = await fire_once(sandbox, alice)
+            fired = await from_panel(sandbox, alice, "aim", "hit on")
             if fired:
                 continue
         if not moved and "End movement" in labels:
-            moved = await move_once(sandbox, alice)
+            moved = await from_panel(sandbox, alice, "mv", "move")
             if moved:
                 continue
         await press(sandbox, alice, pick(message), message)

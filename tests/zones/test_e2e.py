@@ -19,6 +19,7 @@ from bot.play import workers
 from bot.play.errors import BadInput
 from bot.play.service import Place
 from bot.posting.announce import POSTED, UPDATED
+from bot.posting.steps import BACK
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
@@ -29,6 +30,7 @@ from games.zones.hidden import zulu_strengths
 from games.zones.state import BRITISH, ZULU
 from games.zones.system import SYSTEM
 from tests.e2e.conftest import alice, bob, bot_settings, newest_post, sandbox, sqlite_url
+from tests.e2e.panel_steps import step_labels, step_menu, step_to
 from tests.zones.test_strength_dms import play_until_advance
 
 __all__ = ["alice", "bob", "sandbox", "sqlite_url"]
@@ -83,16 +85,22 @@ def latest_post(sandbox: DiscordSandbox) -> Message:
     return next(m for m in reversed(sandbox.messages()) if m.components)
 
 
-async def give(sandbox: DiscordSandbox, user: SandboxUser, order: Order) -> None:
+async def give(
+    sandbox: DiscordSandbox, user: SandboxUser, order: Order, *, typed: bool = False
+) -> None:
     """Give one order as a player would: a button under the map or on the private panel
-    (for orders naming a secret), or the subcommand
-    for its kind with the value its autocomplete offers."""
-    if order.button:
+    (for orders naming a secret), the panel's step-by-step menu for the orders too many for
+    buttons, or (``typed``) the subcommand for its kind with the value its autocomplete
+    offers."""
+    if order.button or not typed:
         where = latest_post(sandbox)
-        if order.private:
+        if order.private or not order.button:
             opened = await sandbox.click(user, where, label=PANEL)
             where = opened.response
             assert where is not None and where.ephemeral
+        if not order.button:
+            await step_to(sandbox, user, where, order.key)
+            return
         custom_id, value = find(where, order.key)
         if value is None:
             await sandbox.click(user, where, custom_id=custom_id)
@@ -109,9 +117,13 @@ async def give(sandbox: DiscordSandbox, user: SandboxUser, order: Order) -> None
 
 
 async def play_out(
-    sandbox: DiscordSandbox, laager: LaagerBot, users: dict[str, SandboxUser]
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    users: dict[str, SandboxUser],
+    typed_every: int = 0,
 ) -> tuple[int, set[str], Counter[str]]:
-    """Play the channel's game to its end by the policy's orders; the steps taken, the
+    """Play the channel's game to its end by the policy's orders, from components alone or
+    with every ``typed_every``-th order typed as its slash command; the steps taken, the
     kinds of order given and, with a Zulu player seated, the kinds that changed a Zulu
     strength, each of which must be followed by a DM to him labelled with the game."""
     place = Place(sandbox.guild_id, sandbox.default_channel)
@@ -127,7 +139,8 @@ async def play_out(
         order = next(o for o in SYSTEM.legal_orders(game.state, side) if o.action == action)
         kinds.add(order.kind)
         told = news(sandbox, zulu, game.id) if zulu else 0
-        await give(sandbox, users[side], order)
+        typed = bool(typed_every) and step % typed_every == 0
+        await give(sandbox, users[side], order, typed=typed)
         await asyncio.sleep(0)
         after, _system = await laager.service.latest(place)
         if zulu and zulu_strengths(after.state) != zulu_strengths(game.state):
@@ -186,7 +199,8 @@ async def test_two_player_isandlwana_to_its_end(
     joined = await sandbox.slash(bob, "game join", {"side": ZULU})
     assert not joined.response.ephemeral, joined.response.content
 
-    steps, kinds, changed = await play_out(sandbox, laager, {BRITISH: alice, ZULU: bob})
+    users = {BRITISH: alice, ZULU: bob}
+    steps, kinds, changed = await play_out(sandbox, laager, users, typed_every=3)
     assert steps > 20 and {"enter", "move", "fire", "end"} <= kinds
     assert {"enter", "move", "fire"} <= set(changed), changed
     maps = [m for m in sandbox.messages() if any(a.filename == "map.png" for a in m.attachments)]
@@ -259,12 +273,14 @@ async def test_zones_commands_in_another_game_say_which_game_is_here(
 
 
 def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> None:
-    """``sp`` trims the counters shown to at most one per SP; an order without a strength
+    """``sp`` shows the warriors on the fewest counters that hold them (ten SP a counter, as
+    the orders offered do), unless ``counters`` says otherwise; an order without a strength
     refuses an amount in words instead of passing it on."""
     enter = Order(
         "enter.Z", "Enter at Z", {"type": "enter", "path": ["Z"], "sp": 30, "counters": 6}
     )
-    assert with_amounts(enter, 2, None) == {"type": "enter", "path": ["Z"], "sp": 2, "counters": 2}
+    assert with_amounts(enter, 2, None) == {"type": "enter", "path": ["Z"], "sp": 2, "counters": 1}
+    assert with_amounts(enter, 12, None)["counters"] == 2
     assert with_amounts(enter, 12, 3)["counters"] == 3
     top = Order("top.19.vause", "Put Vause on top in 19", {"type": "top"})
     with pytest.raises(BadInput, match="takes no strength or counters"):
@@ -295,7 +311,7 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     game, _system = await laager.service.latest(place)
     [advance, *_] = [o for o in SYSTEM.legal_orders(game.state, ZULU) if o.kind == "advance"]
     told = len(sandbox.dms(bob))
-    await give(sandbox, bob, advance)
+    await give(sandbox, bob, advance, typed=True)
     after, _system = await laager.service.latest(place)
     assert zulu_strengths(after.state) != zulu_strengths(game.state)
     assert await sandbox.wait_for(lambda: len(sandbox.dms(bob)) > told, 5)
@@ -317,3 +333,50 @@ async def test_the_player_not_on_move_opens_his_orders_and_is_told_to_wait(
     panel = pressed.messages[-1]
     assert panel.ephemeral and "Something went wrong" not in panel.content
     assert "Nothing to order now" in panel.content and panel.components == []
+
+
+async def test_the_zulu_player_enters_with_fewer_warriors_from_the_panel_alone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """Rule 3.5: the Zulu player brings on as many warriors as he chooses, here from the
+    panel's step-by-step menu: where to enter, then how many. Going back works, and a menu
+    the game has left behind is brought up to date instead of giving an order."""
+    await sandbox.slash(
+        alice, "zones new", {"battle": "rorkes-drift", "mode": "two-player", "side": BRITISH}
+    )
+    await sandbox.slash(bob, "game join", {"side": ZULU})
+    await sandbox.click(alice, latest_post(sandbox), label="End phase B")
+    opened = await sandbox.click(bob, latest_post(sandbox), label=PANEL)
+    panel = opened.response
+    assert panel is not None and panel.ephemeral
+    first = panel.components[-1]["components"][0]
+    assert first["placeholder"] == "Enter at …", first
+    assert all("choices)" in o["label"] for o in first["options"]), "grouped by entry zone"
+    other = (await sandbox.click(bob, latest_post(sandbox), label=PANEL)).response
+    assert other is not None, "a second panel, left behind by the order given from the first"
+
+    used = await step_to(sandbox, bob, panel, "enter.17", amount=25)
+    assert used == 3, "the zone, then how many, then the order"
+    game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert game.state["zulu"]["zones"]["17"]["sp"] == 25
+    assert game.state["zulu"]["zones"]["17"]["counters"] == 3, "ten SP a counter at the most"
+    dms = "\n".join(m.content for m in sandbox.dms(bob))
+    assert "You bring 25 SP on at 17" in dms
+    assert "25 SP" not in channel_text(sandbox), "the amount stays private"
+
+    again = await sandbox.click(bob, latest_post(sandbox), label=PANEL)
+    fresh = again.response
+    assert fresh is not None
+    assert "Show the warriors in 17 on … (" in step_labels(fresh), "now he can regroup too"
+    await sandbox.select(bob, fresh, ["g:enter:0"], custom_id=step_menu(fresh))
+    await sandbox.select(bob, fresh, ["g:enter.18:0"], custom_id=step_menu(fresh))
+    assert "Enter at 18 and go on to" in step_labels(fresh)
+    await sandbox.select(bob, fresh, [BACK], custom_id=step_menu(fresh))
+    assert "Enter at 18 … (" in step_labels(fresh), "back among the entry zones"
+    await sandbox.select(bob, fresh, [BACK], custom_id=step_menu(fresh))
+    assert "Show the warriors in 17 on … (" in step_labels(fresh), "back at the start"
+
+    await sandbox.select(bob, other, ["g:enter.19:0"], custom_id=step_menu(other))
+    assert "moved on" in other.content, other.content
+    after, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert after.state["zulu"]["held"] == game.state["zulu"]["held"], "the old menu gave nothing"

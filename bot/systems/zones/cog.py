@@ -28,7 +28,7 @@ from bot.posting.interactions import (
     within_budget,
 )
 from bot.storage import SeatRecord
-from bot.systems.zones.pairing import subcommand
+from bot.systems.zones.pairing import subcommand, with_sp
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError
 from games.core.text import shorten
@@ -137,9 +137,7 @@ def with_amounts(order: Order, sp: int | None, counters: int | None) -> JSON:
             f"`{order.key}` takes no strength or counters; give it without `sp` and `counters`."
         )
     if sp is not None:
-        action["sp"] = sp
-        if "counters" in action and counters is None:
-            action["counters"] = min(action["counters"], sp)
+        action = with_sp(action, sp)
     if counters is not None:
         if "counters" not in action:
             raise BadInput(f"`{order.key}` takes no counters; give it without `counters`.")
