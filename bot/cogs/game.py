@@ -35,6 +35,7 @@ from bot.posting.interactions import (
     within_budget,
 )
 from bot.posting.order_panel import panel_message
+from bot.posting.teaching import help_embed, rules_embed, topic_names
 from bot.posting.text_fit import DESCRIPTION
 from bot.storage import GameRecord
 from games.core.engine import GameSystem, Viewer, readable_by
@@ -447,15 +448,66 @@ class GameCog(LaagerCog):
         )
         await interaction.followup.send(verdict(game, report))
 
-    @game.command(name="help", description="How to play here, and which games are installed")
+    @game.command(name="help", description="How to play the game here now, and the commands")
     async def help(self, interaction: Interaction) -> None:
+        """The game in the channel, if there is one with a guide: its phase, the asker's
+        orders and what they do; then the commands and the installed games."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embeds = []
+        try:
+            game, system, seats = await self.bot.service.current(place_of(interaction))
+        except LaagerError:
+            pass
+        else:
+            pairing = self.bot.pairings[system.id]
+            if pairing.guide is not None:
+                update = Update(game, system, seats)
+                found = help_embed(update, pairing.guide, interaction.user.id, pairing.command_for)
+                found.colour = COLOUR
+                embeds.append(found)
         systems = "\n".join(
             f"`{s.id}` {s.title}: scenarios {', '.join(s.scenarios)}; modes {', '.join(s.modes)}"
             for s in self.bot.registry
         )
         embed = discord.Embed(title="Laager", colour=COLOUR, description=HELP)
         embed.add_field(name="Games", value=systems or "none installed", inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embeds=[*embeds, embed], ephemeral=True)
+
+    async def _topics(self, interaction: Interaction, current: str) -> list[app_commands.Choice]:
+        system = self._chosen_system(interaction)
+        guide = self.bot.pairings[system.id].guide if system else None
+        return [
+            app_commands.Choice(name=topic, value=topic)
+            for topic in topic_names(guide)
+            if current.lower() in topic
+        ][:25]
+
+    @game.command(name="rules", description="A short guide to a game: its turn, winning, combat")
+    @app_commands.describe(
+        topic="sequence, winning, combat, units or map (the sequence of play if left out)",
+        system="The game to read about (the game in this channel if left out)",
+    )
+    @app_commands.autocomplete(topic=_topics, system=_systems)
+    async def rules(
+        self, interaction: Interaction, topic: str | None = None, system: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if system is None:
+            try:
+                _game, found, _seats = await self.bot.service.current(place_of(interaction))
+            except LaagerError:
+                names = ", ".join(f"`{s.id}`" for s in self.bot.registry)
+                raise errors.BadInput(
+                    f"There is no game in this channel; name one with `system`: {names}."
+                ) from None
+        else:
+            found = self.bot.registry.get(system)
+        guide = self.bot.pairings[found.id].guide
+        if guide is None:
+            raise errors.BadInput(f"{found.title} has no guide here; `/game help` lists commands.")
+        embed = rules_embed(found.title, guide, topic and topic.strip().lower())
+        embed.colour = COLOUR
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     @game.command(name="pings", description="Whether the bot pings you when a game waits for you")
     @app_commands.describe(choice="on: a ping when the game is handed to you; off: never")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from bot.posting.guide import Guide
 from bot.posting.next_steps import CommandFor
 from bot.posting.places import Places
 from bot.posting.recap_measures import Measures
@@ -31,7 +32,8 @@ class Pairing:
         commands may be used (a command not named there: a server only, the safe choice);
         ``private_options`` draw a player's own view (a hand of cards) to go with his hidden
     information, in the same DM (None: the words alone); ``amounts`` gives the smaller amounts
-    an order may be given with (fewer warriors), which the panel offers after the order."""
+    an order may be given with (fewer warriors), which the panel offers after the order;
+    ``guide`` teaches the game (``/game help`` and ``/game rules``; None: no guide)."""
 
     system: GameSystem
     render: Render | None = None
@@ -44,6 +46,7 @@ class Pairing:
     places: Mapping[str, Places] = field(default_factory=dict)
     private_options: JSON | None = None
     amounts: Amounts | None = None
+    guide: Guide | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""

@@ -66,7 +66,7 @@ async def round_trips(rounds: int, scratch: Path) -> list[str]:
     finally:
         await sandbox.stop()
     return [
-        summary("no-op command round trip (/game help)", noop),
+        summary("light command round trip (/game help, one read)", noop),
         summary("state-changing command + commit (tally)", change),
     ]
 

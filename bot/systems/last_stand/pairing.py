@@ -8,6 +8,7 @@ from typing import Any
 from bot.posting.pairing import Pairing
 from bot.posting.places import ANYWHERE
 from bot.posting.recap_measures import Measures, Numbers
+from bot.systems.last_stand.guide import GUIDE
 from games.core.engine import Order
 from games.last_stand.board import board
 from games.last_stand.system import SYSTEM
@@ -44,4 +45,5 @@ PAIRING = Pairing(
     command_for=command_for,
     measures=Measures(_strength, _victory),
     places={"laststand": ANYWHERE},  # solo play works wherever a player can reach the bot
+    guide=GUIDE,
 )

@@ -9,6 +9,7 @@ from bot.posting.pairing import Pairing
 from bot.posting.places import ANYWHERE
 from bot.posting.recap_measures import Measures, Numbers
 from bot.posting.ui import menu_layout
+from bot.systems.ramparts.guide import GUIDE
 from games.ramparts.system import SYSTEM
 from renderers import ramparts
 
@@ -39,4 +40,5 @@ PAIRING = Pairing(
     measures=Measures(_strength, _victory),
     places={"ramparts": ANYWHERE},  # solo play works wherever a player can reach the bot
     private_options={"hand": True},  # the hand's picture comes with its words: one DM a draw
+    guide=GUIDE,
 )

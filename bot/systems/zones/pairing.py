@@ -11,6 +11,7 @@ from bot.posting.places import ANYWHERE
 from bot.posting.recap_measures import Measures, Numbers
 from bot.posting.steps import AMOUNT, OPTIONS
 from bot.posting.ui import BUTTON_LABEL, menu_layout
+from bot.systems.zones.guide import GUIDE
 from games.core.engine import JSON, Order
 from games.core.text import shorten
 from games.zones.state import COUNTER_MAX
@@ -102,4 +103,5 @@ PAIRING = Pairing(
     measures=Measures(_strength, _victory),
     amounts=fewer,
     places={"zones": ANYWHERE},  # solo play works wherever a player can reach the bot
+    guide=GUIDE,
 )
