@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.utils import format_dt
 
 from bot.cogs.common import LaagerCog
-from bot.play import deadlines, errors
+from bot.play import agreements, errors
 from bot.play.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
 from bot.play.simulations import simulate
 from bot.posting import substitutes, undo_buttons
+from bot.posting.agreement_buttons import post_request
 from bot.posting.announce import (
     COLOUR,
     clip,
@@ -428,12 +429,24 @@ class GameCog(LaagerCog):
             f"Game {game.id}, {game.status}.{note}", files=files, ephemeral=True
         )
 
-    @game.command(name="abort", description="End this channel's game (its creator or a referee)")
+    @game.command(
+        name="abort", description="End this game unfinished (every player agrees, or a referee)"
+    )
     async def abort(self, interaction: Interaction) -> None:
-        async def end() -> Update:
-            return await self.bot.service.abort(place_of(interaction), await actor_of(interaction))
+        """At once for a referee or a player seated alone; otherwise a request the other
+        players answer with buttons (bot.play.agreements)."""
 
-        await post_update(interaction, await thinking_first(interaction, end))
+        async def end() -> Update | agreements.Asked:
+            actor = await actor_of(interaction)
+            return await agreements.propose(
+                self.bot.service, place_of(interaction), actor, agreements.ABORT
+            )
+
+        found = await thinking_first(interaction, end)
+        if isinstance(found, agreements.Asked):
+            await post_request(interaction, found)
+            return
+        await post_update(interaction, found)
 
     @game.command(name="undo", description="Ask to take back your last order")
     async def undo(self, interaction: Interaction) -> None:
@@ -546,7 +559,7 @@ class GameCog(LaagerCog):
         reminder_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
     ) -> None:
         """Anyone may look; the server's settings need Manage Server, the game's deadline a
-        seat in it or the referee's say."""
+        referee's say or every seated player's agreement."""
         changes: dict = {}
         if referee_role is not None:
             changes["referee_role_id"] = referee_role.id
@@ -563,14 +576,18 @@ class GameCog(LaagerCog):
         if deadline_hours is not None:
             place, actor = place_of(interaction), await actor_of(interaction)
 
-            async def change() -> Update:
-                return await deadlines.set_deadline(self.bot.service, place, actor, deadline_hours)
+            async def change() -> Update | agreements.Asked:
+                proposed = agreements.deadline(deadline_hours)
+                return await agreements.propose(self.bot.service, place, actor, proposed)
 
-            update = await thinking_first(interaction, change)
-            await interaction.followup.send(
-                "\n".join([*update.lines, await deadline_line(self.bot, update.game.id)]),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            found = await thinking_first(interaction, change)
+            if isinstance(found, agreements.Asked):
+                await post_request(interaction, found)
+            else:
+                await interaction.followup.send(
+                    "\n".join([*found.lines, await deadline_line(self.bot, found.game.id)]),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             if not changes:
                 return
         store, guild_id = self.bot.store, interaction.guild_id

@@ -19,7 +19,6 @@ from bot.play.service import (
     checked_deadline,
     moved_on,
     result_json,
-    seat_hint,
 )
 from bot.storage.deadlines import DeadlineRecord, Turn
 from bot.storage.errors import StaleVersion
@@ -29,41 +28,43 @@ from games.core.engine import JSON, GameSystem, Viewer
 from games.core.versions import stored
 
 
-async def set_deadline(service: GameService, place: Place, actor: Actor, hours: int) -> Update:
-    """Give the channel's game a turn deadline of ``hours`` (0 takes it away), logged and
-    told in the channel; the turn now running starts again under it. Only its players and
-    referees may, since it decides when the bot plays for them."""
+def checked_place(place: Place, hours: int) -> None:
+    """Refuse a deadline that cannot be kept, before anything is asked or logged."""
     if hours:
         checked_deadline(hours)
         if place.replies_only:
             raise errors.BadInput(NO_DEADLINE_HERE)
-    async with service.lock(place.channel_id):
-        game, system = await service.game_here(place)
-        seats = await service.store.seats(game.id)
-        if not actor.is_referee and not any(s.user_id == actor.user_id for s in seats):
-            raise errors.NotAllowed(
-                "Only the players seated in this game, or a referee, can change its deadline. "
-                + seat_hint(seats)
-            )
-        text = (
-            f"<@{actor.user_id}> sets a turn deadline of {hours} hour{'s' * (hours != 1)}: "
-            "when a turn runs out, the bot plays that side's current phase, and the seat is "
-            "its player's again the moment they act."
-            if hours
-            else f"<@{actor.user_id}> takes the turn deadline away; turns may take as long as "
-            "they take."
+
+
+async def logged_deadline(
+    service: GameService,
+    game: GameRecord,
+    system: GameSystem,
+    actor: Actor,
+    hours: int,
+    consent: list[int],
+) -> Update:
+    """Log and keep the deadline, told in the channel; the turn now running starts again
+    under it. The caller holds the channel's lock and has checked who may."""
+    agreed = "".join(f" (with <@{u}>'s agreement)" for u in consent)
+    text = (
+        f"<@{actor.user_id}> sets a turn deadline of {hours} hour{'s' * (hours != 1)}{agreed}: "
+        "when a turn runs out, the bot plays that side's current phase, and the seat is "
+        "its player's again the moment they act."
+        if hours
+        else f"<@{actor.user_id}> takes the turn deadline away{agreed}; turns may take as long "
+        "as they take."
+    )
+    action: JSON = {"hours": hours, "consent": consent} if consent else {"hours": hours}
+    event = NewEvent(kind="deadline", actor_id=actor.user_id, action=action, public_text=text)
+    turn = Turn(hours, None, None) if hours else None
+    try:
+        game = await service.store.log_deadline(
+            game.id, game.version, event, turn, now=service.clock()
         )
-        event = NewEvent(
-            kind="deadline", actor_id=actor.user_id, action={"hours": hours}, public_text=text
-        )
-        turn = Turn(hours, None, None) if hours else None
-        try:
-            game = await service.store.log_deadline(
-                game.id, game.version, event, turn, now=service.clock()
-            )
-        except StaleVersion:
-            raise moved_on() from None
-        return await service.update_of(game, system, [event], None)
+    except StaleVersion:
+        raise moved_on() from None
+    return await service.update_of(game, system, [event], None)
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,25 @@ class Update:
         return self
 
 
+def others_seated(seats: list[SeatRecord], user_id: int) -> list[int]:
+    """The other people seated in a game (bots and free seats are no one)."""
+    return sorted({s.user_id for s in seats if s.user_id and s.user_id != user_id})
+
+
+def alone_may(seats: list[SeatRecord], user_id: int, what: str) -> None:
+    """Refuse a decision that binds every player unless ``user_id`` is the only person
+    seated: someone who left or handed over his seat decides nothing, and with others seated
+    it takes their agreement."""
+    if not any(s.user_id == user_id for s in seats):
+        raise errors.NotAllowed(
+            f"Only the players seated in this game, or a referee, can {what}. " + seat_hint(seats)
+        )
+    others = others_seated(seats, user_id)
+    if others:
+        names = " and ".join(f"<@{u}>" for u in others)
+        raise errors.NotAllowed(f"{names} must agree before you {what}; ask with the command.")
+
+
 def fingerprint(game: GameRecord) -> str:
     """The keyed fingerprint of a stored game's position."""
     return position_id(game.state, fingerprint_key(game.seed))
@@ -511,37 +530,47 @@ class GameService:
         return [o for side in mine for o in system.legal_orders(game.state, side)]
 
     async def abort(self, place: Place, actor: Actor) -> Update:
+        """End the channel's game unfinished at once: a referee's say, or that of a player
+        with no other person seated. With others seated they must agree (``/game abort``
+        asks them, bot.play.agreements)."""
         async with self.lock(place.channel_id):
             game, system = await self.game_here(place)
-            if actor.user_id != game.creator_id and not actor.is_referee:
-                raise errors.NotAllowed(
-                    "Only the player who started this game, or a referee, can abort it."
-                )
-            event = NewEvent(
-                kind="abort",
-                actor_id=actor.user_id,
-                side=None,
-                action={},
-                dice=[],
-                public_text=f"<@{actor.user_id}> aborted the game.",
-                private=None,
+            seats = await self.store.seats(game.id)
+            if not actor.is_referee:
+                alone_may(seats, actor.user_id, "abort it")
+            return await self.aborted(game, system, actor, [])
+
+    async def aborted(
+        self, game: GameRecord, system: GameSystem, actor: Actor, consent: list[int]
+    ) -> Update:
+        """End the game unfinished, logged with who asked and who agreed; the caller holds
+        the channel's lock and has checked that they may (bot.play.agreements)."""
+        agreed = "".join(f", with <@{u}>'s agreement" for u in consent)
+        event = NewEvent(
+            kind="abort",
+            actor_id=actor.user_id,
+            side=None,
+            action={"consent": consent} if consent else {},
+            dice=[],
+            public_text=f"<@{actor.user_id}> aborted the game{agreed}.",
+            private=None,
+        )
+        try:
+            game = await self.store.commit_action(
+                game.id,
+                game.version,
+                state=stored(system, game.state),
+                events=[event],
+                dice_cursor=game.dice_cursor,
+                status="aborted",
+                result={"winner": None, "summary": "Aborted."},
+                now=self.clock(),
+                awaited=False,
             )
-            try:
-                game = await self.store.commit_action(
-                    game.id,
-                    game.version,
-                    state=stored(system, game.state),
-                    events=[event],
-                    dice_cursor=game.dice_cursor,
-                    status="aborted",
-                    result={"winner": None, "summary": "Aborted."},
-                    now=self.clock(),
-                    awaited=False,
-                )
-            except StaleVersion:
-                raise moved_on() from None
-            aborted = Result(None, "Aborted.")
-            return await self.update_of(game, system, [event], aborted, turn_restarted=True)
+        except StaleVersion:
+            raise moved_on() from None
+        aborted = Result(None, "Aborted.")
+        return await self.update_of(game, system, [event], aborted, turn_restarted=True)
 
     # -- looking --------------------------------------------------------------
 

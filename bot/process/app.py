@@ -18,6 +18,7 @@ from bot.operations.sharding import syncs_commands
 from bot.play import workers
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
+from bot.posting.agreement_buttons import AgreeButton
 from bot.posting.host import GameEnded, Host, PhaseDM, PhasePost
 from bot.posting.interactions import AnsweringTree, answering, counted
 from bot.posting.reply_windows import ReplyWindows
@@ -131,7 +132,13 @@ class LaagerBot(Host):
         await upgrade(self.settings.database_url)
         await workers.POOL.start()
         self.add_dynamic_items(
-            ActionButton, OrderSelect, PanelButton, StepSelect, ConsentButton, AnswerButton
+            ActionButton,
+            OrderSelect,
+            PanelButton,
+            StepSelect,
+            ConsentButton,
+            AgreeButton,
+            AnswerButton,
         )
         await self.load_cogs()
         place_commands(self.tree, self.pairings)

@@ -102,9 +102,10 @@ async def test_a_restart_between_the_deadline_and_its_expiry_loses_no_timer(
         await sandbox.wait_ready()
         await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
         await sandbox.slash(bob, "game join")
-        set_ = await sandbox.slash(alice, "game settings", {"deadline_hours": 2})
-        assert "turn deadline of 2 hours" in set_.response.content
-        assert not set_.response.ephemeral
+        asked = await sandbox.slash(alice, "game settings", {"deadline_hours": 2})
+        assert "turn deadline of 2 hours" in asked.response.content
+        assert not asked.response.ephemeral, "the other player is asked in the channel"
+        await sandbox.click(bob, asked.response, label="Agree")
     sandbox.close_dms(alice)
     async with running_bot(bot_settings(sandbox, sqlite_url)) as restarted:
         await sandbox.wait_ready()
@@ -135,7 +136,8 @@ async def test_deadline_settings_are_checked_and_refused_in_words(
     looked = await sandbox.slash(carol, "game settings")
     assert looked.ephemeral and "each turn may take 3 hours" in looked.response.content
     off = await sandbox.slash(bob, "game settings", {"deadline_hours": 0})
-    assert not off.ephemeral and "takes the turn deadline away" in off.response.content
+    assert not off.ephemeral and "asks to take the turn deadline away" in off.response.content
+    await sandbox.click(alice, off.response, label="Agree")
     assert await laager.store.deadline((await game_of(laager, sandbox)).id) is None
 
 

@@ -59,7 +59,7 @@ async def test_bad_input_with_a_game(
         (carol, "game order", {"choice": "strike"}, "no seat"),
         (bob, "game order", {"choice": "strike"}, "not one of your choices"),
         (alice, "game order", {"choice": "fly"}, "You can choose: `strike`"),
-        (bob, "game abort", {}, "Only the player who started"),
+        (carol, "game abort", {}, "Only the players seated"),
         (alice, "game join", {}, "already play"),
     ]
     for user, command, options, words in cases:

@@ -118,7 +118,8 @@ async def test_consent_refused_then_granted_and_the_undone_die_never_returns(
     assert undo_event.action["cursor"] == struck.dice_cursor
     assert new_die_at >= struck.dice_cursor  # a later place in the stream than the undone die
 
-    await sandbox.slash(alice, "game abort")
+    asked = await sandbox.slash(alice, "game abort")
+    await sandbox.click(bob, asked.response, label="Agree")
     verified = await sandbox.slash(bob, "game verify")
     assert "verified" in verified.response.content, verified.response.content
     assert "reproduced all 4 dice and the final position" in verified.response.content
@@ -225,7 +226,8 @@ async def test_undos_in_the_zone_game_leak_nothing(
                 audit, sandbox, game.state, seats, cursor, exempt(system, before, game.state)
             )
     assert undone >= 10 and audit.findings == []
-    await sandbox.slash(alice, "game abort")
+    asked = await sandbox.slash(alice, "game abort")
+    await sandbox.click(bob, asked.response, label="Agree")
     verified = await sandbox.slash(alice, "game verify")
     assert "verified" in verified.response.content, verified.response.content
 

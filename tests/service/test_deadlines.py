@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.play import deadlines, errors
+from bot.play import agreements, deadlines, errors
 from bot.play.deadlines import _play_phase
-from bot.play.service import Actor, GameService, Place, SeedSource, audit
+from bot.play.service import Actor, GameService, Place, SeedSource, Update, audit
 from bot.storage import Store, create_engine, session_factory
 from games.core.dice import Dice
 from games.core.engine import JSON, View, Viewer
@@ -61,11 +61,12 @@ async def test_only_players_and_referees_set_a_deadline_within_bounds(
     assert await store.latest_game(HERE.channel_id) is None  # nothing stored half-done
     game = (await service.new_game(HERE, ALICE, "duel", mode="two-player")).game
     with pytest.raises(errors.NotAllowed, match="Only the players seated"):
-        await deadlines.set_deadline(service, HERE, CAROL, 5)
+        await agreements.propose(service, HERE, CAROL, agreements.deadline(5))
     with pytest.raises(errors.BadInput, match="from 1 to 720"):
-        await deadlines.set_deadline(service, HERE, ALICE, -3)
+        await agreements.propose(service, HERE, ALICE, agreements.deadline(-3))
     assert await store.deadline(game.id) is None
-    update = await deadlines.set_deadline(service, HERE, REFEREE, 5)
+    update = await agreements.propose(service, HERE, REFEREE, agreements.deadline(5))
+    assert isinstance(update, Update)
     assert "turn deadline of 5 hours" in update.lines[0]
     deadline = await store.deadline(game.id)
     assert deadline is not None and deadline.due_at == START + timedelta(hours=5)

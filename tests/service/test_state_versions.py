@@ -161,7 +161,7 @@ async def test_an_old_game_in_progress_plays_on_and_is_stored_in_the_new_shape(
     assert VERSION_KEY not in update.game.state and "sides" in update.game.state
     raw = (await service.store.get_game(game_id)).state
     assert raw[VERSION_KEY] == 3 and "sides" in raw and "tally" not in raw
-    await service.abort(place, Actor(game.creator_id))
+    await service.abort(place, Actor(game.creator_id, is_referee=True))
     assert (await service.store.get_game(game_id)).state[VERSION_KEY] == 3
     _, report = await service.verify(place)
     assert report is not None and report.ok, report.problem
@@ -198,7 +198,7 @@ async def test_a_game_saved_by_newer_code_is_refused_and_left_untouched(
     with pytest.raises(UnreadableState, match=refusal):
         await service.act(place, Actor(RUNNING["game"]["creator_id"]), {"type": "strike"})
     with pytest.raises(UnreadableState, match=refusal):
-        await service.abort(place, Actor(RUNNING["game"]["creator_id"]))
+        await service.abort(place, Actor(RUNNING["game"]["creator_id"], is_referee=True))
     assert await service.store.get_game(game_id) == before
     assert await service.store.event_count(game_id) == len(RUNNING["events"])
 

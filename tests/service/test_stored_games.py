@@ -120,7 +120,7 @@ async def test_a_stored_game_in_progress_takes_an_order_and_verifies_once_over(
     assert game.version == stored["game"]["version"] + 1
     assert await store.event_count(game_id) > before
     if game.status == "active":
-        await service.abort(place, Actor(game.creator_id))
+        await service.abort(place, Actor(game.creator_id, is_referee=True))
     _, report = await service.verify(place)
     assert report is not None and report.ok, report.problem
 

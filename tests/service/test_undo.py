@@ -16,6 +16,7 @@ from tests.pool_jobs import watch_pool_jobs
 
 HERE = Place(guild_id=1, channel_id=100)
 ALICE, BOB, CAROL = Actor(11, interaction_id=1001), Actor(12), Actor(13)
+REFEREE = Actor(99, is_referee=True)
 MOST_ORDERS = 300
 
 
@@ -37,7 +38,7 @@ async def two_player(service: GameService) -> None:
 
 async def verified(service: GameService) -> None:
     """Abort (which reveals the seed), then replay the whole log against the stored state."""
-    await service.abort(HERE, ALICE)
+    await service.abort(HERE, REFEREE)
     game, report = await service.verify(HERE)
     assert report is not None and report.ok, report.problem
     assert report.state == game.state
@@ -201,7 +202,7 @@ async def test_an_undone_roll_is_never_seen_again(
     if fault:
         rewinding(store, monkeypatch)
     first, logged, new = await undo_then_strike_again(service, store)
-    await service.abort(HERE, ALICE)
+    await service.abort(HERE, REFEREE)
     _, report = await service.verify(HERE)
     assert report is not None
     if not fault:
@@ -267,7 +268,7 @@ async def test_export_keeps_the_undone_order_and_the_undo(service: GameService) 
     asked = await undo.ask(service, HERE, ALICE)
     assert isinstance(asked, undo.Asked)
     await undo.answer(service, HERE, BOB, asked.game_id, asked.ask_seq, True)
-    await service.abort(HERE, ALICE)
+    await service.abort(HERE, REFEREE)
     _, data = await service.export(HERE)
     kinds = [e["kind"] for e in data["events"]]
     assert kinds[-4:] == ["action", "undo_ask", "undo", "abort"]
