@@ -1,6 +1,8 @@
 """A monkey at the table: seeded, bounded random walks through Discord-in-a-box in which the
 players and a spectator press whatever they can see (buttons and menus on the newest posts
-and on stale ones, private panels, DMs), in every system and mode. Whatever is pressed, the
+and on stale ones, private panels, DMs) and now and then type a random slash command, its
+options filled from autocomplete or with hostile text (empty, NUL, NaN, huge numbers,
+right-to-left marks, mentions), in every system and mode. Whatever is pressed or typed, the
 bot answers in time and never apologises, Discord refuses nothing it sent, and the stored
 game still replays from its seed to the state it holds."""
 
@@ -17,10 +19,33 @@ from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import components as parts
 from bot.sandbox.laager_offline import APOLOGISED
-from bot.sandbox.models import Message, SandboxTimeout
+from bot.sandbox.models import Message, SandboxError, SandboxTimeout
 from tests.profiles import scaled
 
 LOOKED_AT = 12
+TYPED = 0.2
+"""How often a person types a command instead of pressing something."""
+HOSTILE = (
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "NaN",
+    "-Infinity",
+    "1e309",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "ℤ𝔲𝔩𝔲 ☠️ é",
+    "\u202egnirts",
+    "@everyone",
+    "' OR 1=1 --",
+    "x" * 120,
+)
+"""Text no player should type, but some will."""
+NOT_TYPED = ("game odds", "ramparts odds", "game recap")
+"""Commands that start minutes of work (simulations, animations): a walk has no time for them."""
+SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 """The newest messages a person looks over for something to press (stale ones included)."""
 GAMES = 5
 """Games a walk may start, one after another, when the one before ends."""
@@ -79,6 +104,86 @@ async def press_something(
     # A press left unanswered for 3 s raises SandboxTimeout in the sandbox, as Discord fails it.
 
 
+def typed_commands(sandbox: DiscordSandbox) -> list[tuple[str, list[dict]]]:
+    """Every command path a player can type, with its options."""
+    found = []
+
+    def walk(path: str, options: list[dict]) -> None:
+        subs = [o for o in options if o["type"] in (SUBCOMMAND, GROUP)]
+        if not subs:
+            if path not in NOT_TYPED:
+                found.append((path, options))
+        for sub in subs:
+            walk(f"{path} {sub['name']}", sub.get("options", []))
+
+    for command in sandbox.registered_commands():
+        walk(command["name"], command.get("options", []))
+    return sorted(found)
+
+
+async def type_something(
+    sandbox: DiscordSandbox,
+    who: SandboxUser,
+    people: list[SandboxUser],
+    rng: random.Random,
+    pressed: Counter[str],
+) -> None:
+    """One slash command by ``who``, chosen at random, with random or hostile options; what
+    Discord itself would refuse to send is counted, not sent."""
+    path, declared = rng.choice(typed_commands(sandbox))
+    options: dict[str, object] = {}
+    try:
+        for option in declared:
+            if not option.get("required") and rng.random() < 0.5:
+                continue
+            value = await a_value(sandbox, who, people, path, option, options, rng)
+            if value is None:
+                if option.get("required"):
+                    pressed["commands skipped"] += 1
+                    return
+                continue
+            options[option["name"]] = value
+        await sandbox.slash(who, path, options)
+    except SandboxTimeout:
+        raise
+    except SandboxError:
+        pressed["refused by Discord"] += 1
+        return
+    pressed["commands"] += 1
+
+
+async def a_value(
+    sandbox: DiscordSandbox,
+    who: SandboxUser,
+    people: list[SandboxUser],
+    path: str,
+    option: dict,
+    given: dict[str, object],
+    rng: random.Random,
+) -> object | None:
+    """A value for one option: offered by the bot or the choices, or hostile."""
+    kind = option["type"]
+    if option.get("choices") and rng.random() < 0.7:
+        return rng.choice(option["choices"])["value"]
+    if kind == STRING:
+        if option.get("autocomplete") and rng.random() < 0.6:
+            offered = await sandbox.autocomplete(
+                who, path, {**given, option["name"]: ""}, focused=option["name"]
+            )
+            if offered:
+                return rng.choice(offered)["value"]
+        text = rng.choice(HOSTILE).ljust(option.get("min_length", 0), "?")
+        return text[: option.get("max_length", 6000)]
+    if kind in (INTEGER, NUMBER):
+        low, high = option.get("min_value", -(10**6)), option.get("max_value", 10**9)
+        return rng.choice([low, high, int(low), int(high), rng.randint(int(low), int(high))])
+    if kind == BOOLEAN:
+        return rng.random() < 0.5
+    if kind == USER:
+        return rng.choice(people)
+    return None  # channels, roles, attachments: not a monkey's to type
+
+
 async def monkey(
     sandbox: DiscordSandbox,
     laager: LaagerBot,
@@ -86,6 +191,7 @@ async def monkey(
     table: Table,
     seed: int,
     steps: int,
+    typed: float = TYPED,
 ) -> Counter[str]:
     alice, bob = people[0], people[1]
     options = {"system": table.system, "mode": table.mode}
@@ -101,7 +207,11 @@ async def monkey(
             if table.mode == "two-player":
                 await sandbox.slash(bob, "game join")
             pressed["games"] += 1
-        await press_something(sandbox, rng.choice(people), rng, pressed)
+        who = rng.choice(people)
+        if rng.random() < typed:
+            await type_something(sandbox, who, people, rng, pressed)
+        else:
+            await press_something(sandbox, who, rng, pressed)
     apologies = [m for m in sandbox.transcript if APOLOGISED in said(m)]
     assert apologies == [], said(apologies[0])
 
@@ -123,6 +233,7 @@ async def test_a_monkey_never_meets_an_apology(
     table: Table,
 ) -> None:
     pressed = await monkey(sandbox, laager, [alice, bob, carol], table, 1, 25)
+    print(f"{table.label}: {dict(sorted(pressed.items()))}")
     if table.mode != "bots":  # a game of bots alone is over before anyone can press
         assert pressed["buttons"] + pressed["menus"] > 0, pressed
 
@@ -173,4 +284,26 @@ async def test_the_monkey_catches_a_button_with_no_answer(
     with pytest.raises(SandboxTimeout, match="did not respond"):
         await monkey(sandbox, laager, [alice, bob, carol], Table("duel", "two-player"), 1, 10)
     assert [v.source for v in sandbox.violations] == ["interaction"]
+    sandbox.violations.clear()  # seen: the fixture's own check is for unplanted faults
+
+
+async def test_the_monkey_catches_a_command_that_raises(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Plant the fault in what typed commands read: the monkey, typing only, meets it as an
+    apology, or as an autocomplete left unanswered ("Loading options failed")."""
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(laager.service, "current", broken)
+    with pytest.raises((AssertionError, SandboxTimeout)) as caught:
+        table = Table("duel", "two-player")
+        await monkey(sandbox, laager, [alice, bob, carol], table, 1, 30, typed=1.0)
+    assert APOLOGISED in str(caught.value) or "Loading options failed" in str(caught.value)
     sandbox.violations.clear()  # seen: the fixture's own check is for unplanted faults
