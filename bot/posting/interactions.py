@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -94,10 +95,16 @@ async def shown_to(interaction: Interaction, game: GameRecord, position: str) ->
     )
 
 
+UNSEEN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+"""Control characters, which a chat shows as nothing: a refusal quoting `2d6<NUL>+1` would
+read `2d6+1`, a value that looks right."""
+
+
 async def refuse(interaction: Interaction, message: str) -> None:
     """Answer with an ephemeral explanation, whether or not the interaction was answered; a
-    refusal that quotes a long value is shortened to what a message may hold."""
-    message = fit(message, MESSAGE_LIMIT)
+    refusal that quotes a long value is shortened to what a message may hold, and one that
+    quotes a character no one can see shows it as �."""
+    message = fit(UNSEEN.sub("\N{REPLACEMENT CHARACTER}", message), MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:
