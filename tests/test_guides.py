@@ -12,8 +12,11 @@ import pytest
 
 from bot.posting.guide import TOPIC_LIMIT, TOPICS, Guide
 from bot.posting.pairing import Pairing
+from bot.posting.teaching import help_embed
+from bot.posting.text_fit import EMBEDS_TOTAL, FIELD
 from bot.systems.installed import pairings
 from games.core.dice import Dice
+from tests.test_reachable_orders import sampled, update_of
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
 BOOKS = {
@@ -113,3 +116,30 @@ def test_a_sentence_copied_from_a_rule_book_is_caught() -> None:
     lifted = " ".join(book.split()[400:440])
     planted = Guide(guide.phase_of, guide.phases, guide.orders, {"sequence": lifted})
     assert copied(planted, book)
+
+
+@pytest.mark.parametrize("system_id", sorted(BOOKS))
+def test_help_fits_discord_at_every_sampled_position(system_id: str) -> None:
+    """``/game help`` at random positions, for each seated player and a spectator: within
+    Discord's limits beside the commands' embed, and never a kind of order left unexplained."""
+    pairing = guided()[system_id]
+    assert pairing.guide is not None
+    checked = 0
+    for scenario, mode in GAMES_FOR_HELP[system_id]:
+        for state in (s for seed in range(3) for s in sampled(pairing, scenario, mode, seed)):
+            update = update_of(pairing, state)
+            for user in [*(s.user_id for s in update.seats), 1]:
+                embed = help_embed(update, pairing.guide, user or 1, pairing.command_for)
+                assert len(embed) <= EMBEDS_TOTAL - 2000, len(embed)
+                assert all(len(f.value or "") <= FIELD for f in embed.fields)
+                if embed.fields[0].name == "Your orders now":
+                    assert all(": " in line for line in (embed.fields[0].value or "").split("\n"))
+                checked += 1
+    assert checked > 10
+
+
+GAMES_FOR_HELP = {
+    "last-stand": [("historical", "two-player")],
+    "ramparts": [("standard", "solo")],
+    "zones": [("rorkes-drift", "two-player"), ("isandlwana", "solo")],
+}
