@@ -9,6 +9,7 @@ fire) comes as buttons under the map.
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -74,22 +75,63 @@ async def plays_only_zulus(interaction: Interaction) -> bool:
     return ZULU in sides and BRITISH not in sides
 
 
+ALIASES = {
+    "nb": ("N Battery", "the guns", "battery", "artillery"),
+    "1bb": ("1st Battalion band", "band"),
+    "1bp": ("1st Battalion pioneers",),
+    "rb": ("rocket battery", "rockets"),
+    "p40r": ("40th Regiment", "40th"),
+    "2bg": ("2nd Battalion guards",),
+    "28rd": ("2nd Battalion rear detail", "rear detail"),
+    "2bp": ("2nd Battalion pioneers",),
+    "lta": ("Lt. Anstey", "Anstey"),
+    "qp": ("Quartermaster Pullen", "Pullen"),
+    "stiz": ("Shepstone", "iziGqoza"),
+    "young": ("Younghusband",),
+    "durnfurd": ("Durnford",),
+    "wagon": ("ammunition wagon", "ammunition"),
+}
+"""Names players write for units beside the short ones the posts use (see the guide's
+``units`` page); a company answers to "A Company" and "A Coy" as well as "A Co.". The posts
+keep the rule book's "Durnfurd": the name is in the purpose of every fatality roll of the
+stored logs, which replay compares, so only typing "Durnford" is accepted."""
+
+
+def plain(text: str) -> str:
+    """A name as compared: lower case, letters and digits only ("A Co." -> "aco")."""
+    return re.sub(r"[^0-9a-z]", "", text.lower())
+
+
+def names_of(unit: str) -> list[str]:
+    """Every name a player may give ``unit``, compared plainly."""
+    written = [unit, *ALIASES.get(unit, ())]
+    if unit in UNITS:
+        written.append(UNITS[unit]["name"])
+        if UNITS[unit]["name"].endswith(" Co."):
+            letter = UNITS[unit]["name"][0]
+            written += [f"{letter} Company", f"{letter} Coy"]
+    return [plain(name) for name in written]
+
+
 def matching(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
-    text = current.lower()
+    text, typed = current.lower(), plain(current)
     return [
         Choice(name=fit(label, 100), value=value)
         for label, value in options
-        if text in label.lower() or text in value.lower()
+        if text in label.lower()
+        or text in value.lower()
+        or any(typed in name for name in names_of(value))
     ][:LIMIT]
 
 
 def british_unit(value: str) -> str:
-    """A unit named as autocomplete gives it (its id) or as a player types it (its name)."""
+    """A unit named as autocomplete gives it (its id) or as a player types it: its name in
+    the posts or one players write (ALIASES), in any case and with or without dots."""
     if value in UNITS or value == "wagon" or value.startswith(STACK):
         return value
-    typed = value.strip().lower()
-    for unit, data in UNITS.items():
-        if typed in (data["name"].lower(), data["name"].lower().rstrip(".")):
+    typed = plain(value)
+    for unit in [*UNITS, "wagon"]:
+        if typed and typed in names_of(unit):
             return unit
     names = ", ".join(data["name"] for data in UNITS.values())
     raise BadInput(f"There is no British unit called `{value}`. Units: {names}, or the wagon.")
