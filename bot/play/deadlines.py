@@ -55,8 +55,10 @@ async def logged_deadline(
         else f"<@{actor.user_id}> takes the turn deadline away{agreed}; turns may take as long "
         "as they take."
     )
-    action: JSON = {"hours": hours, "consent": consent} if consent else {"hours": hours}
-    event = NewEvent(kind="deadline", actor_id=actor.user_id, action=action, public_text=text)
+    # who agreed is in the words, which forgetting a person reaches, not in the payload
+    event = NewEvent(
+        kind="deadline", actor_id=actor.user_id, action={"hours": hours}, public_text=text
+    )
     turn = Turn(hours, None, None) if hours else None
     try:
         game = await service.store.log_deadline(

@@ -550,7 +550,7 @@ class GameService:
             kind="abort",
             actor_id=actor.user_id,
             side=None,
-            action={"consent": consent} if consent else {},
+            action={},  # who agreed is in the words, which forgetting a person reaches
             dice=[],
             public_text=f"<@{actor.user_id}> aborted the game{agreed}.",
             private=None,

@@ -8,7 +8,8 @@ A person: their own rows go (settings, rolls, seats, campaigns with their battle
 they were shown, the outbox rows of every game they played), and so do the games only they
 took part in. A game shared with someone else stays, because the other players' log and its
 proof depend on it, but loses every link to the person: their seat is emptied as if they had
-left, their log entries lose their author, mentions of them in the public log read "A former
+left, every message owed or sent to them (the outbox's payloads) goes, their log entries lose
+their author, mentions of them in the public log read "A former
 player", and a game or house rule they made is marked as made by nobody (0). The values they
 typed into the dice stay, anonymous: the game's dice depend on them.
 """
@@ -94,10 +95,25 @@ async def forget_user(connection: AsyncConnection, user_id: int) -> ForgetSummar
     own_rows[Outbox.__tablename__] = or_(
         own_rows.get(Outbox.__tablename__, false()), Outbox.game_id.in_(_games_of(user_id))
     )
+    own_rows[Outbox.__tablename__] = or_(
+        own_rows[Outbox.__tablename__], Outbox.id.in_(await _owed_to(connection, user_id))
+    )
     summary = ForgetSummary()
     await _delete(connection, _with_dependants(own_rows), summary)
     await _anonymise(connection, user_id, summary)
     return summary
+
+
+async def _owed_to(connection: AsyncConnection, user_id: int) -> list[int]:
+    """Outbox rows that name the person inside their payloads (handed to them, a DM for
+    them), whatever game they belong to: read and matched here, since the two databases
+    search JSON differently and a text search would match one id inside a longer one."""
+    rows = await connection.execute(select(Outbox.id, Outbox.handed_to, Outbox.private))
+    return [
+        row_id
+        for row_id, handed, private in rows.all()
+        if user_id in (handed or []) or str(user_id) in (private or {})
+    ]
 
 
 def _person_columns(table: Table) -> list[str]:

@@ -3,6 +3,7 @@ games they shared with others stay playable and verifiable without a trace of th
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from sqlalchemy import BigInteger, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.play.service import Actor, GameService, Place, SeedSource, audit
-from bot.storage import Store, create_engine, session_factory
+from bot.storage import Store, create_engine, forget, session_factory
 from bot.storage.dump import read_rows, tables
 from bot.storage.forget import ANONYMISED, NOBODY, PERSON_COLUMN_NAMES, forget_guild, forget_user
 from bot.storage.models import Event, Game, Seat
@@ -91,9 +92,8 @@ async def test_forgetting_a_member_keeps_shared_games_whole_without_them(
     assert len(after["games"]) == len(before["games"])
     assert after["events"] and len(after["events"]) == len(before["events"])
     for name, rows in after.items():
-        for row in rows:
-            assert BOB not in row.values(), (name, row)
-            assert f"<@{BOB}>" not in str(row), (name, row)
+        for row in rows:  # searched as an export writes it, payloads and all
+            assert str(BOB) not in json.dumps(row, default=str), (name, row)
     assert [r["side"] for r in after["seats"] if r["game_id"] in shared] == ["red", "british"]
     assert {r["user_id"] for r in after["rolls"]} == {ALICE, CAROL}
     assert [r["user_id"] for r in after["player_settings"]] == [ALICE]
@@ -173,3 +173,21 @@ def test_every_column_holding_a_discord_id_is_either_a_place_or_a_person() -> No
                 assert column.name in NOT_PEOPLE | PERSON_COLUMN_NAMES, (table.name, column.name)
     for name, column in ANONYMISED:
         assert column in PERSON_COLUMN_NAMES and name in {t.name for t in tables()}
+
+
+async def test_an_id_left_in_a_payload_is_found_by_the_search(
+    engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plant the fault: the outbox's payloads are left alone. Searching the rows as an export
+    writes them finds the forgotten id where the columns alone do not."""
+
+    async def nothing(connection: object, user_id: int) -> list[int]:
+        return []
+
+    monkeypatch.setattr(forget, "_owed_to", nothing)
+    async with engine.begin() as connection:
+        await forget.forget_user(connection, BOB)
+    after = await everything(engine)
+    rows = [row for rows in after.values() for row in rows]
+    assert all(BOB not in row.values() for row in rows), "no column holds him"
+    assert any(str(BOB) in json.dumps(row, default=str) for row in rows), "a payload does"
