@@ -543,6 +543,30 @@ class GameCog(LaagerCog):
         )
         await interaction.followup.send(said, ephemeral=True)
 
+    @game.command(name="hints", description="Hints on your private panel: what each phase is for")
+    @app_commands.describe(choice="auto: in your first game of each system; on: always; off: never")
+    @app_commands.choices(
+        choice=[
+            app_commands.Choice(name="auto", value="auto"),
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def hints(self, interaction: Interaction, choice: str) -> None:
+        chosen = {"on": True, "off": False}.get(choice)
+        await thinking_first(
+            interaction,
+            lambda: self.bot.store.set_hints(interaction.user.id, chosen),
+            ephemeral=True,
+        )
+        said = {
+            True: "Your **My orders** panel will say what each phase is for, in every game.",
+            False: "No more hints on your panel. `/game help` still explains the phase.",
+            None: "Your panel will say what each phase is for during your first game of each "
+            "system.",
+        }[chosen]
+        await interaction.followup.send(said, ephemeral=True)
+
     @game.command(
         name="settings", description="This game's turn deadline; the server's referee role"
     )

@@ -77,7 +77,8 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         return
     update = Update(game, system, mine)
     await shown_to(interaction, game, update.position)
-    panel = panel_message(interaction, update)
+    hint = await interaction.client.store.wants_hints(interaction.user.id, system.id, game.id)
+    panel = panel_message(interaction, update, hint=hint)
     if panel["view"] is None:
         del panel["view"]  # a new message takes no view at all, where an edit takes None
     await interaction.followup.send(**panel, ephemeral=True)
@@ -146,10 +147,16 @@ def _lesser(interaction: Interaction, update: Update, key: str) -> JSON | None:
 
 
 def panel_message(
-    interaction: Interaction, update: Update, note: str | None = None, step: Step | None = None
+    interaction: Interaction,
+    update: Update,
+    note: str | None = None,
+    step: Step | None = None,
+    *,
+    hint: bool = False,
 ) -> dict:
     """The panel's words and components for the player's seats in ``update``, at ``step`` of
-    its step-by-step menu (None: its start)."""
+    its step-by-step menu (None: its start); with ``hint``, what the phase is for, from the
+    system's guide (a first game's hints, see ``/game hints``)."""
     sides = [s.side for s in update.seats if s.user_id == interaction.user.id]
     state = update.game.state
     lines = [f"**{update.system.title} · game {update.game.id}** (only you see this)"]
@@ -168,6 +175,10 @@ def panel_message(
     else:
         lines.append("Your orders are below; this panel updates as you give them.")
     pairing = interaction.client.pairings[update.system.id]
+    if hint and pairing.guide is not None and not update.result:
+        phase = pairing.guide.phases.get(pairing.guide.phase_of(state))
+        if phase is not None:
+            lines.append(f"*Hint: {phase.title}: {phase.purpose}* (`/game hints off` hides these)")
     view = panel_view(update, waiting, pairing.layout, step, pairing.amounts) if waiting else None
     return {
         "content": fit("\n".join(lines), PANEL_TEXT_LIMIT),

@@ -145,6 +145,9 @@ class PlayerSettings(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     pings: Mapped[bool] = mapped_column(comment="False: never mention them with a ping")
     updated_at: Mapped[datetime]
+    hints: Mapped[bool | None] = mapped_column(
+        comment="True: always; False: never; none: in a first game of a system"
+    )
 
 
 class Roll(Base):

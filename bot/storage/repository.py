@@ -440,6 +440,35 @@ class Store(DeadlineRows):
             else:
                 row.pings, row.updated_at = on, now
 
+    async def set_hints(
+        self, user_id: int, hints: bool | None, *, now: datetime | None = None
+    ) -> None:
+        """One person's first-game hints: always, never, or (None) in a first game."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await session.get(PlayerSettings, user_id)
+            if row is None:
+                session.add(
+                    PlayerSettings(user_id=user_id, pings=True, hints=hints, updated_at=now)
+                )
+            else:
+                row.hints, row.updated_at = hints, now
+
+    async def wants_hints(self, user_id: int, system: str, game_id: int) -> bool:
+        """Whether to add hints for this person in this game: as they chose, or, by default,
+        when they have sat at no other game of its system."""
+        async with self._sessions() as session:
+            row = await session.get(PlayerSettings, user_id)
+            if row is not None and row.hints is not None:
+                return row.hints
+            other = await session.execute(
+                select(Seat.game_id)
+                .join(Game, Game.id == Seat.game_id)
+                .where(Seat.user_id == user_id, Game.system == system, Game.id != game_id)
+                .limit(1)
+            )
+            return other.first() is None
+
     # -- rolls -------------------------------------------------------------------------
 
     async def record_roll(

@@ -54,3 +54,15 @@ async def test_rules_by_topic_for_the_game_here_or_a_named_system(
     assert "There is no topic" in unknown and ": sequence" in unknown
     offered = await sandbox.autocomplete(alice, "game rules", {"system": "zones"}, focused="topic")
     assert {"sequence", "winning", "combat", "units", "map"} <= {c["value"] for c in offered}
+
+
+async def test_a_first_game_panel_says_what_the_phase_is_for_until_turned_off(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "ramparts", "mode": "solo"})
+    panel = said(await sandbox.click(alice, sandbox.messages()[-1], label="My orders (private)"))
+    assert "*Hint: Action Phase:" in panel and "`/game hints off`" in panel
+    off = said(await sandbox.slash(alice, "game hints", {"choice": "off"}))
+    assert "No more hints" in off
+    again = said(await sandbox.click(alice, sandbox.messages()[-1], label="My orders (private)"))
+    assert "Hint:" not in again
