@@ -26,7 +26,7 @@ from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
 
 def outcome(s: State, log: Log) -> Outcome:
     private = {side: "\n".join(lines) for side, lines in log.private.items()}
-    return Outcome(s, [Event("\n".join(log.public) or "-", private)])
+    return Outcome(s, [Event("\n".join(log.public), private)])
 
 
 class Zones:
