@@ -1,4 +1,5 @@
-"""Counting what a stretch of sandbox traffic cost the channel: posts, pings and maps.
+"""Counting what a stretch of sandbox traffic cost the channel: posts, pings and maps, and
+the DMs it sent beside them.
 
 Play-by-post etiquette is measured here rather than judged by eye: how many messages a
 game put in the channel, how many notifications they sent, and how many pictures they
@@ -17,20 +18,26 @@ PICTURE_TYPES = ("image/",)
 
 @dataclass
 class Traffic:
-    """What the channel received: new posts, the pings they sent, and pictures uploaded."""
+    """What the channel received: new posts, the pings they sent, and pictures uploaded;
+    and the new DMs sent to players beside them."""
 
     posts: int = 0
     pings: int = 0
     maps: int = 0
     pinged: dict[int, int] = field(default_factory=dict)
     """How many pings each user received."""
+    dms: int = 0
 
     def __add__(self, other: Traffic) -> Traffic:
         pinged = dict(self.pinged)
         for user, count in other.pinged.items():
             pinged[user] = pinged.get(user, 0) + count
         return Traffic(
-            self.posts + other.posts, self.pings + other.pings, self.maps + other.maps, pinged
+            self.posts + other.posts,
+            self.pings + other.pings,
+            self.maps + other.maps,
+            pinged,
+            self.dms + other.dms,
         )
 
 
@@ -47,6 +54,8 @@ def tally(events: Iterable[MessageEvent], seen: set[int] | None = None) -> Traff
     traffic = Traffic()
     for event in events:
         message = event.message
+        if message.guild_id is None and not message.ephemeral and event.kind == "created":
+            traffic.dms += 1
         if not in_channel(message):
             continue
         if event.kind == "created":

@@ -56,13 +56,13 @@ class Measured:
 
     def per_turn(self) -> str:
         rows = [
-            f"turn {turn}: {t.posts} posts, {t.pings} pings, {t.maps} maps"
+            f"turn {turn}: {t.posts} posts, {t.pings} pings, {t.maps} maps, {t.dms} DMs"
             for turn, t in sorted(self.turns.items())
         ]
         total = self.total
         rows.append(
             f"total over {len(self.turns)} turns and {self.orders} orders: {total.posts} posts, "
-            f"{total.pings} pings, {total.maps} maps"
+            f"{total.pings} pings, {total.maps} maps, {total.dms} DMs"
         )
         return "\n".join(rows)
 

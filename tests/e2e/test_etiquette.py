@@ -294,6 +294,9 @@ async def test_a_zone_game_posts_once_a_phase(
     phases = sum(len(found) for found in measured.phases.values())
     for user in (alice, bob):
         assert len(sandbox.dms(user)) <= phases, f"{user.name}: at most one DM a phase"
+    players = 1 if people == "solo" else 2
+    for turn, traffic in measured.turns.items():
+        assert traffic.dms <= players * len(measured.phases[turn]), f"turn {turn}: DMs"
 
 
 async def test_an_order_after_the_phase_post_was_deleted_posts_the_phase_again(
