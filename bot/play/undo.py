@@ -30,6 +30,7 @@ from bot.play.service import (
     contributions_of,
     hidden_lines,
     moved_on,
+    others_seated,
     replay_steps,
     seat_hint,
 )
@@ -97,7 +98,7 @@ async def ask(service: GameService, place: Place, actor: Actor) -> Update | Aske
         _seated(seats, actor.user_id)
         events = await service.store.events(game.id)
         stretch = await work_out(_stretch, system, game, seats, events, actor.user_id)
-        opponents = _opponents(seats, actor.user_id)
+        opponents = others_seated(seats, actor.user_id)
         if _pending(events, stretch) is not None:
             raise errors.BadInput(
                 f"You have already asked to take back this order; {_names(opponents)} can "
@@ -145,7 +146,7 @@ async def answer(
         if game.id != game_id or asked is None:
             raise errors.GameMovedOn("That request belongs to an earlier game.")
         asker = int(asked.actor_id or 0)
-        opponents = _opponents(seats, asker)
+        opponents = others_seated(seats, asker)
         if actor.user_id == asker:
             raise errors.NotAllowed(
                 f"You asked for this undo, so it is not yours to answer; {_names(opponents)} "
@@ -273,7 +274,7 @@ def _stretch(
         )
     rolled = any(e.dice for e in taken)
     shown = False
-    if not rolled and not _opponents(seats, user_id):
+    if not rolled and not others_seated(seats, user_id):
         viewers = [Viewer.of_side(s.side) for s in seats if s.user_id == user_id]
         orders = [Given(str(e.side), e.action, e.kind == "bot") for e in taken]
         seed = derived_seed(game.seed, "undo", taken[0].seq)
@@ -296,11 +297,6 @@ def _seated(seats: list[SeatRecord], user_id: int) -> None:
             "Only a player in this game can take back their own order, and you have no seat. "
             + seat_hint(seats)
         )
-
-
-def _opponents(seats: list[SeatRecord], user_id: int) -> list[int]:
-    """The other people seated: in solo, none."""
-    return sorted({s.user_id for s in seats if s.user_id and s.user_id != user_id})
 
 
 def _names(users: list[int]) -> str:
