@@ -252,13 +252,19 @@ def read(
             audit.bodies[message.id] = body
             audit.check(f"{where} buttons", component_words(message), public, set())
             continue
-        for side, user in seats.items():
-            if message.recipient is not None and message.recipient.id == user.id:
-                viewer = Viewer.of_side(side)
-                hidden = hidden_from(system, state, viewer)
-                known = {s.text for s in system.secrets(state) if readable_by(s, viewer)}
-                words = body_words(message) + component_words(message)
-                audit.check(f"{user.name}'s own message", words, hidden, audit.revealed | known)
+        if message.recipient is None:
+            continue
+        words = body_words(message) + component_words(message)
+        held = [side for side, user in seats.items() if user.id == message.recipient.id]
+        if not held:
+            where = f"{message.recipient.name}'s own message (no seat)"
+            audit.check(where, words, public, audit.revealed)
+        for side in held:
+            viewer = Viewer.of_side(side)
+            hidden = hidden_from(system, state, viewer)
+            known = {s.text for s in system.secrets(state) if readable_by(s, viewer)}
+            where = f"{message.recipient.name}'s own message"
+            audit.check(where, words, hidden, audit.revealed | known)
     for picture in audit.pictures:
         audit.check("picture data", picture, public, set())
     for line in audit.logs:

@@ -3,8 +3,9 @@ players and a spectator press whatever they can see (buttons and menus on the ne
 and on stale ones, private panels, DMs) and now and then type a random slash command, its
 options filled from autocomplete or with hostile text (empty, NUL, NaN, huge numbers,
 right-to-left marks, mentions), in every system and mode. Whatever is pressed or typed, the
-bot answers in time and never apologises, Discord refuses nothing it sent, and the stored
-game still replays from its seed to the state it holds."""
+bot answers in time and never apologises, Discord refuses nothing it sent, no secret reaches
+anyone who may not know it (the leak audit, read after every step), and the stored game still
+replays from its seed to the state it holds."""
 
 from __future__ import annotations
 
@@ -14,12 +15,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.play.service import audit
+from bot.play.service import audit, replay_steps
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import components as parts
 from bot.sandbox.laager_offline import APOLOGISED
 from bot.sandbox.models import Message, SandboxError, SandboxTimeout
+from bot.storage.records import EventRecord, GameRecord
+from games.core.engine import JSON, GameSystem
+from games.core.replay import replay
+from tests.e2e.leak_audit import Audit, exempt, read, watching
 from tests.profiles import scaled
 
 LOOKED_AT = 12
@@ -184,6 +189,72 @@ async def a_value(
     return None  # channels, roles, attachments: not a monkey's to type
 
 
+class Watch:
+    """The leak audit kept up over a walk: after each step it reads what Discord received
+    against the position of the channel's game, whichever game that now is.
+
+    One press may pass through many positions, and a secret may leave and come back between
+    two looks (a Hero Put Forth whom the Seniority Debate sends straight back to the hand):
+    the channel may then name it. So the words a channel message may use are those of every
+    secret revealed, shown, or named in the public account since the game began; a leak
+    through the account itself is the leak audit's to catch (`test_leak_audit`)."""
+
+    def __init__(
+        self, sandbox: DiscordSandbox, laager: LaagerBot, people: list[SandboxUser], system: str
+    ):
+        self.sandbox, self.laager, self.people = sandbox, laager, people
+        self.tap = Audit(laager.registry.get(system))
+        """Where the pictures and log lines of every game are recorded until read."""
+        self.audits: dict[int, Audit] = {}
+        self.game_id: int | None = None
+        self.before: JSON | None = None
+        self.steps = self.told = 0
+        """Replay steps and events of the game already looked at."""
+        self.cursor = 0
+
+    @property
+    def findings(self) -> list[str]:
+        return [f for audit in self.audits.values() for f in audit.findings]
+
+    async def look(self) -> None:
+        game = await self.laager.store.latest_game(self.sandbox.default_channel)
+        if game is None:
+            self.cursor = len(self.sandbox.events)
+            return
+        if game.id != self.game_id:
+            system = self.laager.registry.get(game.system)
+            self.audits[game.id] = Audit(system, pictures=self.tap.pictures, logs=self.tap.logs)
+            self.game_id, self.before, self.steps, self.told = game.id, None, 0, 0
+        audit = self.audits[game.id]
+        held = {s.user_id: s.side for s in await self.laager.store.seats(game.id)}
+        seats = {held[p.id]: p for p in self.people if p.id in held}
+        events = await self.laager.store.events(game.id)
+        told = "\n".join(e.public_text or "" for e in events[self.told :])
+        gone: set[str] = set()
+        for position in self.positions(audit.system, game, events):
+            if self.before is not None:
+                gone |= exempt(audit.system, self.before, position)
+                gone |= {s.text for s in audit.system.secrets(position) if s.text in told}
+            self.before = position
+        self.told = len(events)
+        audit.revealed |= gone
+        self.cursor = read(audit, self.sandbox, game.state, seats, self.cursor, audit.revealed)
+
+    def positions(
+        self, system: GameSystem, game: GameRecord, events: list[EventRecord]
+    ) -> list[JSON]:
+        """The positions the game passed through since the last look: one press may hold many
+        steps (the bots' turns)."""
+        steps = replay_steps(events)
+        if len(steps) == self.steps:
+            return []
+        passed: list[JSON] = []
+        report = replay(system, game.seed, steps, watch=passed.append)
+        assert report.ok, report.problem
+        new, self.steps = passed[self.steps :], len(steps)
+        return new
+
+
 async def monkey(
     sandbox: DiscordSandbox,
     laager: LaagerBot,
@@ -199,19 +270,24 @@ async def monkey(
         options["scenario"] = table.scenario
     rng = random.Random(f"{table.label}/{seed}")
     pressed: Counter[str] = Counter()
-    for _ in range(steps):
-        if await laager.store.active_game(sandbox.default_channel) is None:
-            if pressed["games"] == GAMES:
-                break
-            await sandbox.slash(alice, "game new", options)
-            if table.mode == "two-player":
-                await sandbox.slash(bob, "game join")
-            pressed["games"] += 1
-        who = rng.choice(people)
-        if rng.random() < typed:
-            await type_something(sandbox, who, people, rng, pressed)
-        else:
-            await press_something(sandbox, who, rng, pressed)
+    watch = Watch(sandbox, laager, people, table.system)
+    with pytest.MonkeyPatch.context() as patch, watching(watch.tap, patch):
+        for _ in range(steps):
+            if await laager.store.active_game(sandbox.default_channel) is None:
+                if pressed["games"] == GAMES:
+                    break
+                await sandbox.slash(alice, "game new", options)
+                if table.mode == "two-player":
+                    await sandbox.slash(bob, "game join")
+                pressed["games"] += 1
+                await watch.look()
+            who = rng.choice(people)
+            if rng.random() < typed:
+                await type_something(sandbox, who, people, rng, pressed)
+            else:
+                await press_something(sandbox, who, rng, pressed)
+            await watch.look()
+    assert watch.findings == [], watch.findings[:5]
     apologies = [m for m in sandbox.transcript if APOLOGISED in said(m)]
     assert apologies == [], said(apologies[0])
 
