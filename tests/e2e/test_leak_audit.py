@@ -2,7 +2,8 @@
 
 Every system plays a whole game with people at its seats (their orders the bot's own)
 and, where it has one, a bot-against-bot game; the audit reads everything Discord
-received. Three test-only duels each leak their hidden reserve one way, and each is caught.
+received. Three test-only duels each leak their hidden reserve one way, and each is caught,
+by the audit of a game played and by the monkey's walk.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.systems.installed import installed
 from tests.e2e.conftest import bot_settings
 from tests.e2e.leak_audit import audit_bots_game, audit_game
+from tests.e2e.monkey import Table, monkey
 
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
 EXTRA = ["tests.fixtures.duel:PAIRING", *LEAKY]
@@ -118,3 +120,21 @@ async def test_the_audit_catches_a_planted_leak(
         sandbox, laager, system, "two-player", seats, carol, monkeypatch, scenario="short"
     )
     assert any(where in finding for finding in audit.findings), audit.findings
+
+
+@pytest.mark.parametrize(
+    ("system_id", "where"), [("leak-label", "buttons"), ("leak-picture", "picture data")]
+)
+async def test_the_monkey_catches_a_planted_leak(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    system_id: str,
+    where: str,
+) -> None:
+    """The monkey's walk reads every step with this audit: a leak it presses into is caught."""
+    table = Table(system_id, "two-player")
+    with pytest.raises(AssertionError, match=where):
+        await monkey(sandbox, laager, [alice, bob, carol], table, 1, 25, typed=0.0)
