@@ -115,6 +115,12 @@ def body_words(message: Message) -> str:
     return "\n".join(parts)
 
 
+def reference(message: Message, pages: frozenset[str]) -> bool:
+    """Whether ``message`` holds nothing but pages of the guides."""
+    told = [e.get("description", "") for e in message.embeds]
+    return bool(told) and not message.content and all(t in pages for t in told)
+
+
 def exempt(system: GameSystem, before: JSON | None, after: JSON) -> set[str]:
     """Words an account of the step from ``before`` to ``after`` may use: secrets that stopped
     being secret (a card played from the hand), and those that became secret while the
@@ -236,13 +242,16 @@ def read(
     seats: dict[str, SandboxUser],
     cursor: int,
     gone: set[str],
+    pages: frozenset[str] = frozenset(),
 ) -> int:
-    """Audit what Discord received since ``cursor``; return the new cursor."""
+    """Audit what Discord received since ``cursor``; return the new cursor. A message made
+    only of ``pages`` (the guides' pages, the same whatever the position, which name every
+    card of a deck) is not read."""
     system = audit.system
     public = hidden_from(system, state, Viewer.public())
     for event in sandbox.events[cursor:]:
         message = event.message
-        if message.deleted:
+        if message.deleted or reference(message, pages):
             continue
         if message.recipient is None and not message.ephemeral:
             where = f"channel message {message.id}"

@@ -205,6 +205,8 @@ class Watch:
         self.steps = self.told = 0
         """Replay steps and events of the game already looked at."""
         self.cursor = 0
+        guides = [p.guide for p in laager.pairings.values() if p.guide is not None]
+        self.pages = frozenset(page for g in guides for page in g.topics.values())
 
     @property
     def findings(self) -> list[str]:
@@ -232,7 +234,9 @@ class Watch:
             self.before = position
         self.told = len(events)
         audit.revealed |= gone
-        self.cursor = read(audit, self.sandbox, game.state, seats, self.cursor, audit.revealed)
+        self.cursor = read(
+            audit, self.sandbox, game.state, seats, self.cursor, audit.revealed, self.pages
+        )
 
     def positions(
         self, system: GameSystem, game: GameRecord, events: list[EventRecord]
