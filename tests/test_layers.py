@@ -92,7 +92,7 @@ LATER = "\n\ndef later() -> None:\n    {}\n"
         ),
         pytest.param(
             "games/last_stand/system.py",
-            LATER.format("from renderers.hexmap import render_map"),
+            LATER.format("from renderers.last_stand import render_map"),
             {"layers", "pure-games"},
             id="system-renders",
         ),

@@ -19,7 +19,7 @@ from games.core.engine import JSON, Viewer
 from games.last_stand.board import board
 from games.last_stand.state import zulus_by_hex
 from games.last_stand.system import SYSTEM
-from renderers.hexmap import map_image, render_map
+from renderers.last_stand import map_image, render_map
 from renderers.png import encode_indexed
 
 

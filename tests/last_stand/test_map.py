@@ -12,17 +12,9 @@ from PIL import Image
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer
 from games.last_stand.system import SYSTEM
-from renderers import hexmap
-from renderers.hexmap import (
-    ACTION_SIZE,
-    Box,
-    action_area,
-    action_box,
-    draw_counters,
-    layout,
-    map_image,
-    number_box,
-)
+from renderers import hexmap, last_stand
+from renderers.hexmap import ACTION_SIZE, Box, draw_counters, layout, number_box
+from renderers.last_stand import action_area, action_box, map_image
 from tests.last_stand.scenes import scene
 
 
@@ -58,7 +50,7 @@ CROWDED = scene(
 def outside_crop(picture: dict[str, Any]) -> list[str]:
     """The hexes of British units not wholly inside the posted map's crop."""
     grid = layout(ACTION_SIZE)
-    left, top, right, bottom = action_box(hexmap.action_area(picture), grid)
+    left, top, right, bottom = action_box(last_stand.action_area(picture), grid)
     s, h = grid.size, grid.size * 0.87
     missing = []
     for unit in picture["british"]:
@@ -87,8 +79,8 @@ def test_with_no_british_left_the_whole_map_is_posted() -> None:
 def test_a_crop_that_leaves_out_a_unit_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     picture = bot_position(3, 4)
     far = {**picture, "british": picture["british"] + [{**picture["british"][0], "hex": "0101"}]}
-    real = hexmap.action_area
-    monkeypatch.setattr(hexmap, "action_area", lambda p: real(picture))
+    real = last_stand.action_area
+    monkeypatch.setattr(last_stand, "action_area", lambda p: real(picture))
     assert outside_crop(far) == ["0101"]
 
 

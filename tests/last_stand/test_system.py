@@ -15,8 +15,7 @@ from games.core.replay import Step, replay
 from games.core.versions import VERSION_KEY, loaded
 from games.last_stand.state import FIRST_RULES, RULES
 from games.last_stand.system import CURRENT_RULES, SYSTEM
-from renderers.hexmap import map_image
-from renderers.last_stand import render
+from renderers.last_stand import map_image, render
 
 KEY = re.compile(r"^[\w.-]+$")
 
