@@ -112,7 +112,7 @@ def terrain_layer(size: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for number, (x, y) in grid.at.items():
         draw.polygon(corners(x, y, size), fill=hex_fill(number), outline=GRID)
-        _terrain_mark(draw, b.terrain[number].name, x, y, size)
+        terrain_mark(draw, b.terrain[number].name, x, y, size)
     road = [grid.at[h] for h in b.road]
     draw.line(road, fill=ROAD, width=max(2, size // 8), joint="curve")
     for number, (x, y) in grid.at.items():
@@ -132,7 +132,7 @@ def hex_fill(number: str) -> tuple[int, int, int]:
     return TERRAIN_FILL[b.terrain[number].name]
 
 
-def _terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: int) -> None:
+def terrain_mark(draw: ImageDraw.ImageDraw, name: str, x: float, y: float, s: int) -> None:
     """A small symbol per terrain, so the map reads without colour alone."""
     k = s / 25
     if name == "heights":

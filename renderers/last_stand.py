@@ -23,7 +23,9 @@ from renderers.hexmap import (
     layout,
     terrain_layer,
 )
+from renderers.hexmap_key import key_entries
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
+from renderers.key_strip import keyed
 from renderers.png import encode_indexed
 from renderers.text_stamps import put
 from renderers.theme import INK, PAPER, font
@@ -69,6 +71,7 @@ def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:
     draw_counters(image, picture, shifted, area)
     crop = colours().blank(image.size, PAPER)
     crop.paste(image, (0, 0))
+    crop = keyed(crop, key_entries(picture, shifted, crop.size), colours().blank)
     caption = ImageDraw.Draw(crop)
     caption.rectangle((0, 0, crop.width, 30), fill=PAPER)
     caption.line([(0, 30), (crop.width, 30)], fill=INK)
@@ -121,4 +124,4 @@ def _action(picture: dict[str, Any], area: set[str]) -> Image.Image:
     while size > 12 and font(size).getlength(text) > framed.width - 20:
         size -= 2
     put(framed, (10, CAPTION / 2), text, size, INK, "lm")
-    return framed
+    return keyed(framed, key_entries(picture, shifted, image.size), colours().blank)

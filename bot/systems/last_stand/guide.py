@@ -319,9 +319,10 @@ starting hexes are the project's reconstruction.
 
 MAP_PAGE = """\
 **What you see:**
-• Each post shows the area of the action, around the British
+• Each post shows the area of the action, around the British, with a key under it to \
+what that picture shows
 • `/game map whole:True`: the whole map with a side panel
-• `/game map zoom:1008`: a close-up around one hex
+• `/game map zoom:1008`: a close-up around one hex, with its key
 Hex numbers sit at the top of each hex: first two digits the column (west to east), last \
 two the row (north to south).
 

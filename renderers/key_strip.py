@@ -1,0 +1,87 @@
+"""A map's key laid out under it in rows: each entry a small symbol, drawn by the map itself
+so it matches what is on the picture, and a few words. Rows wrap at the picture's width, and
+the type grows with the picture, so the key reads at the size a phone shows the map."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.text_stamps import put
+from renderers.theme import INK, PAPER, font
+
+Symbol = Callable[[Image.Image, tuple[float, float], int], None]
+"""Draws one symbol centred on a point, about as tall as the given cell."""
+
+GAP = 5
+SMALLEST = 10
+
+
+@dataclass(frozen=True)
+class Entry:
+    symbol: Symbol
+    words: str
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where an entry sits in the key: its box, relative to the key's top left."""
+
+    entry: Entry
+    box: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class KeyLayout:
+    size: int
+    cell: int
+    placed: list[Placed]
+    height: int
+
+
+def text_size(width: int) -> int:
+    """The key's type for a picture this wide: 16 px on a posted map, more on a wide one, so
+    it stays near 14 px when the picture is shown 400 px wide."""
+    return max(16, round(width / 28))
+
+
+def laid_out(entries: Sequence[Entry], width: int) -> KeyLayout:
+    """The entries in rows no wider than ``width``; the type shrinks (to 10 px at least)
+    until the widest entry fits a row of its own."""
+    size = text_size(width)
+    while size > SMALLEST and max(_width(e, size) for e in entries) + 2 * GAP > width:
+        size -= 1
+    cell = round(1.75 * size)
+    placed, x, y = [], GAP, GAP
+    for entry in entries:
+        wide = _width(entry, size)
+        if x > GAP and x + wide + GAP > width:
+            x, y = GAP, y + cell + GAP
+        placed.append(Placed(entry, (x, y, x + wide, y + cell)))
+        x += wide + 2 * GAP
+    return KeyLayout(size, cell, placed, y + cell + GAP)
+
+
+def keyed(
+    image: Image.Image, entries: Sequence[Entry], blank: Callable[..., Image.Image]
+) -> Image.Image:
+    """``image`` with its key below it; ``blank(size, colour)`` makes a canvas on the
+    picture's own palette. With nothing to explain, the picture as it was."""
+    if not entries:
+        return image
+    key = laid_out(entries, image.width)
+    out = blank((image.width, image.height + key.height), PAPER)
+    out.paste(image, (0, 0))
+    ImageDraw.Draw(out).line([(0, image.height), (out.width, image.height)], fill=INK, width=2)
+    for spot in key.placed:
+        left, top, _, bottom = spot.box
+        middle = image.height + (top + bottom) / 2
+        spot.entry.symbol(out, (left + key.cell / 2, middle), key.cell)
+        put(out, (left + key.cell + 4, middle), spot.entry.words, key.size, INK, "lm")
+    return out
+
+
+def _width(entry: Entry, size: int) -> int:
+    return round(1.75 * size) + 4 + round(font(size).getlength(entry.words))
