@@ -5,10 +5,7 @@ option as a player would (bot.posting.steps). Positions are sampled from random 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -18,20 +15,12 @@ from bot.posting import steps
 from bot.posting.pairing import Pairing
 from bot.posting.steps import AMOUNT, OPTIONS, PAGE, Step, choices, parse
 from bot.posting.ui import ActionButton, OrderSelect, panel_view, public_view
-from bot.storage import GameRecord, SeatRecord
 from bot.systems.installed import pairings
-from games.core.dice import Dice
-from games.core.engine import JSON, Order
+from games.core.engine import Order
+from tests.sampled_positions import GAMES, sampled, update_of
 
-SEED = "5a" * 16
-GAMES = {
-    "last-stand": [("historical", "two-player"), ("free-setup", "two-player")],
-    "ramparts": [("standard", "solo")],
-    "zones": [("rorkes-drift", "two-player"), ("isandlwana", "two-player")],
-}
-STEPS, EVERY, SEEDS = 160, 5, 3
-"""Orders played at random in each game, how often a position is sampled, and games played
-from each scenario."""
+SEEDS = 3
+"""Games played from each scenario."""
 
 
 @dataclass
@@ -40,35 +29,6 @@ class Reached:
     amounts: dict[str, set[str]]
     """For each order offered with smaller amounts, the keys of those amounts."""
     menus: int = 0
-
-
-def sampled(pairing: Pairing, scenario: str, mode: str, seed: int) -> Iterator[JSON]:
-    """Positions of one random game: each player gives a random legal order."""
-    system, rng = pairing.system, random.Random(seed)
-    options = dict(system.modes[mode].options)
-    state = system.new(scenario, options, Dice(SEED, 0, [str(seed)])).state
-    for number in range(STEPS):
-        sides = system.to_act(state)
-        if not sides or system.result(state):
-            return
-        if number % EVERY == 0:
-            yield state
-        side = rng.choice(sides)
-        orders = system.legal_orders(state, side)
-        action = rng.choice(orders).action if orders else system.bot_action(state, side, Dice(SEED))
-        state = system.apply(state, side, action, Dice(SEED, number + 1, [str(seed)])).state
-
-
-def update_of(pairing: Pairing, state: JSON) -> Update:
-    now = datetime.now(UTC)
-    game = GameRecord(
-        7, 1, 2, pairing.system.id, "", "", {}, "active", state, 1, SEED, "", 0, 1, None,
-        now, now, now, None,
-    )  # fmt: skip
-    seats = [
-        SeatRecord(7, side, 100 + n, False, now) for n, side in enumerate(pairing.system.sides)
-    ]
-    return Update(game, pairing.system, seats)
 
 
 def reached(pairing: Pairing, update: Update, side: str) -> Reached:
