@@ -24,8 +24,11 @@ STEPS, EVERY = 160, 5
 """Orders played at random in each game, and how often a position is sampled."""
 
 
-def sampled(pairing: Pairing, scenario: str, mode: str, seed: int) -> Iterator[JSON]:
-    """Positions of one random game: each player gives a random legal order."""
+def sampled(
+    pairing: Pairing, scenario: str, mode: str, seed: int, told: list[str] | None = None
+) -> Iterator[JSON]:
+    """Positions of one random game: each player gives a random legal order. ``told``, if
+    given, holds at each position what the channel was told since the one before."""
     system, rng = pairing.system, random.Random(seed)
     options = dict(system.modes[mode].options)
     state = system.new(scenario, options, Dice(SEED, 0, [str(seed)])).state
@@ -35,10 +38,15 @@ def sampled(pairing: Pairing, scenario: str, mode: str, seed: int) -> Iterator[J
             return
         if number % EVERY == 0:
             yield state
+            if told is not None:
+                told.clear()
         side = rng.choice(sides)
         orders = system.legal_orders(state, side)
         action = rng.choice(orders).action if orders else system.bot_action(state, side, Dice(SEED))
-        state = system.apply(state, side, action, Dice(SEED, number + 1, [str(seed)])).state
+        outcome = system.apply(state, side, action, Dice(SEED, number + 1, [str(seed)]))
+        state = outcome.state
+        if told is not None:
+            told += [e.text for e in outcome.events if e.text]
 
 
 def update_of(pairing: Pairing, state: JSON) -> Update:

@@ -37,7 +37,7 @@ from bot.posting.interactions import (
 )
 from bot.posting.order_panel import panel_message
 from bot.posting.teaching import help_embed, rules_embed, topic_names
-from bot.posting.text_fit import DESCRIPTION
+from bot.posting.text_fit import DESCRIPTION, fields_of
 from bot.storage import GameRecord
 from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
@@ -264,7 +264,8 @@ class GameCog(LaagerCog):
         for side in mine:
             extra = hidden_lines(system, game.state, side)
             if extra:
-                embed.add_field(name=f"Only you see ({side})", value=clip("\n".join(extra), 1024))
+                for name, value in fields_of(f"Only you see ({side})", "\n".join(extra)):
+                    embed.add_field(name=name, value=value, inline=False)
         waiting = system.to_act(game.state)
         embed.add_field(name="Waiting for", value=", ".join(waiting) or "nobody", inline=False)
         kwargs: dict = {"embed": embed, "ephemeral": True}

@@ -25,7 +25,7 @@ from bot.posting.reach import speaks_here
 from bot.posting.recap import NotRecappable, recap_message, send_recap
 from bot.posting.reply_windows import CLOSED
 from bot.posting.reports import Report, phase_report
-from bot.posting.text_fit import CONTENT, fit, pieces
+from bot.posting.text_fit import CONTENT, DESCRIPTION, EMBEDS_TOTAL, fields_of, fit, pieces
 from bot.posting.ui import public_view
 from bot.storage.outbox import CHANNEL
 from games.core.engine import JSON, View, Viewer
@@ -69,10 +69,34 @@ def clip(text: str, limit: int = EMBED_LIMIT) -> str:
     return fit(text, limit)
 
 
+BESIDE_REPORT = 880
+"""Room kept in a post's embed for all but the report and the position: its title, the
+game-over and seed fields, the map's note and the footer."""
+
+
+def position_fields(view: View) -> list[tuple[str, str]]:
+    """The position under the view's title, in as many fields as it takes: never cut."""
+    return fields_of(view.title, "\n".join(view.lines))
+
+
+def report_room(view: View) -> int:
+    """The characters the report may take in a post: what Discord allows an embed, less the
+    position (a long one takes more than one field) and the rest of the post."""
+    taken = sum(len(name) + len(value) for name, value in position_fields(view))
+    return min(DESCRIPTION, EMBEDS_TOTAL - BESIDE_REPORT - taken)
+
+
+def phase_report_of(update: Update, view: View, lines: list[str]) -> Report:
+    """``lines`` for the post: whole, or grouped with the whole attached."""
+    summarize = getattr(update.system, "summarize", None)
+    return phase_report(
+        lines, view.title, summarize, limit=report_room(view), name=report_file(update)
+    )
+
+
 def report_of(update: Update, view: View) -> Report:
     """What just happened, for the post: whole, or grouped with the whole attached."""
-    summarize = getattr(update.system, "summarize", None)
-    return phase_report(update.lines, view.title, summarize, name=report_file(update))
+    return phase_report_of(update, view, update.lines)
 
 
 def report_file(update: Update) -> str:
@@ -87,7 +111,8 @@ def game_embed(update: Update, view: View, report: Report | None = None) -> disc
         description=report.description or None,
         colour=COLOUR,
     )
-    embed.add_field(name=view.title, value=clip("\n".join(view.lines), 1024) or "-", inline=False)
+    for name, value in position_fields(view):
+        embed.add_field(name=name, value=value, inline=False)
     if update.result:
         embed.add_field(name="Game over", value=update.result.summary, inline=False)
         embed.add_field(name="Dice seed (revealed)", value=f"`{update.game.seed}`", inline=False)
@@ -215,7 +240,7 @@ async def post_new(
         if placeholder:
             await interaction.delete_original_response()
         if command:
-            said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+            said = own_account(update.lines)
             await interaction.followup.send(f"{said}\n\n{POSTED}", ephemeral=True)
     else:
         if not await retire_previous(interaction, update.game.id, previous):
@@ -229,6 +254,16 @@ async def post_new(
 
 
 POSTED = "The game's update is posted in the channel."
+THE_REST = "(The rest is in the game's post.)"
+
+
+def own_account(lines: list[str], room: int = CONTENT - 200) -> str:
+    """What an order did, for the player who gave it: every line when they fit, else the
+    lines that fit (whole lines where it can) and where the rest is, never a word cut."""
+    text = "\n".join(lines)
+    if len(text) <= room:
+        return text or "Done."
+    return f"{fit(text, room - len(THE_REST) - 1, '')}\n{THE_REST}"
 UPDATED = "The game's post above is updated."
 
 
@@ -377,8 +412,7 @@ async def edit_in_place(
     moved = shown is not None and shown != current.picture
     fresh = drawn if moved and shown != current.latest else None
     current.latest = shown
-    summarize = getattr(update.system, "summarize", None)
-    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    report = phase_report_of(update, view, current.lines)
     embed = game_embed(update, view, report)
     if current.maps:
         show_map(embed, pairing)
@@ -411,7 +445,7 @@ async def edit_in_place(
             bot.phase_posts.pop(post_id, None)
             await repost(interaction, update, view, current, drawn, shown)
             fresh = None
-    said = fit("\n".join(update.lines), CONTENT - 200) or "Done."
+    said = own_account(update.lines)
     if command:
         if placeholder:
             await interaction.delete_original_response()
@@ -456,8 +490,7 @@ async def repost(
     the position now, and edit that post from here on."""
     bot = interaction.client
     pairing = bot.pairings[update.system.id]
-    summarize = getattr(update.system, "summarize", None)
-    report = phase_report(current.lines, view.title, summarize, name=report_file(update))
+    report = phase_report_of(update, view, current.lines)
     embed = game_embed(update, view, report)
     files = []
     if drawn:

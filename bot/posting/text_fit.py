@@ -55,3 +55,13 @@ def pieces(text: str, limit: int) -> list[str]:
     if current or not parts:
         parts.append(current)
     return parts
+
+
+def fields_of(name: str, text: str) -> list[tuple[str, str]]:
+    """``text`` as embed fields (name, value) of at most ``FIELD`` characters each, every word
+    kept: the first under ``name``, the rest under "``name`` (continued)"."""
+    name = shorten(name, 200)
+    return [
+        (name if index == 0 else f"{name} (continued)", part or "-")
+        for index, part in enumerate(pieces(text, FIELD))
+    ]
