@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core.dice import Dice
 from games.core.errors import NotYourTurn, RuleError, UnknownAction
-from games.last_stand import ai, combat, movement, setup
+from games.last_stand import ai, combat, movement, report, setup
 from games.last_stand.board import board
 from games.last_stand.state import (
     JSON,
@@ -129,9 +129,8 @@ def _zulu_moves(state: JSON, action: JSON, dice: Dice, events: list[str]) -> Non
 
 
 def _moves_summary(moves: list[list[str]]) -> str:
-    """Every move, so the log holds the whole phase; posts group them (``report``)."""
-    shown = ", ".join(f"{a}→{b}" for a, b in moves)
-    return f"{len(moves)} Zulu units move: {shown}."
+    """Every move, grouped by the hex the Zulus left (``report.grouped_moves``)."""
+    return report.grouped_moves([(str(a), str(b)) for a, b in moves])
 
 
 def _british_move(state: JSON, action: JSON, dice: Dice, events: list[str]) -> None:

@@ -6,9 +6,16 @@ The full report stays in the log; this is what the channel reads at a glance.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
-MOVE = re.compile(r"(\d{4})→(\d{4})")
+MOVE = re.compile(r"(\d{4}|east|west)→(\d{4})")
+"""One move as stored games told it before moves were grouped: ``1601→1705``."""
+GROUP = re.compile(r"(\d{4}|east|west) → ((?:\d{4}(?: ×\d+)?(?:, )?)+)")
+"""The moves out of one hex (or in from a regrouping area): ``1601 → 1705 ×2, 1806``."""
+DESTINATION = re.compile(r"(\d{4})(?: ×(\d+))?")
+OFF_MAP = ("east", "west")
+"""Where regrouping Zulus come on from."""
+MOVES = re.compile(r"\d+ Zulu units? move:")
 ATTACK = re.compile(r"^Zulu in \d{4} attacks .+ Rolled \d: (hit|miss)")
 FIRE = re.compile(r"^.+ fire at \d{4}: .+ Rolled \d+: (hit|miss)")
 ADVANCE = re.compile(r"^A Zulu advances from \d{4} into \d{4}\.")
@@ -21,7 +28,7 @@ def summarize(lines: list[str]) -> list[str]:
     out: list[str] = []
     attacks = fires = None
     for line in (part for text in lines for part in text.split("\n")):
-        if line.endswith("Zulu units move:") or " Zulu units move" in line:
+        if MOVES.search(line):
             out += _moves(line)
         elif match := ATTACK.match(line):
             if attacks is None:
@@ -60,9 +67,36 @@ def _span(hexes: list[str]) -> str:
     return min(hexes) if len(set(hexes)) == 1 else f"{min(hexes)}-{max(hexes)}"
 
 
+def grouped_moves(moves: list[tuple[str, str]]) -> str:
+    """Many Zulu moves in one line, grouped by the hex they left (the largest groups first),
+    each destination once with how many went there: every move told, in far fewer words
+    than a list of pairs."""
+    by_origin: dict[str, list[str]] = defaultdict(list)
+    for origin, to in moves:
+        by_origin[origin].append(to)
+    groups = []
+    for origin, ends in sorted(by_origin.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        counted = sorted(Counter(ends).items())
+        told = ", ".join(to if n == 1 else f"{to} ×{n}" for to, n in counted)
+        groups.append(f"{origin} → {told}")
+    plural = "s" if len(moves) != 1 else ""
+    return f"{len(moves)} Zulu unit{plural} move: " + "; ".join(groups) + "."
+
+
+def moves_told(line: str) -> list[tuple[str, str]]:
+    """The moves a line tells, grouped or (in stored games) as pairs."""
+    found = [
+        (origin, to)
+        for origin, ends in GROUP.findall(line)
+        for to, times in DESTINATION.findall(ends)
+        for _ in range(int(times or 1))
+    ]
+    return found or MOVE.findall(line)
+
+
 def _moves(line: str) -> list[str]:
     by_origin: dict[str, list[str]] = defaultdict(list)
-    for origin, to in MOVE.findall(line):
+    for origin, to in moves_told(line):
         by_origin[origin].append(to)
     parts = []
     singles: list[str] = []
@@ -70,7 +104,8 @@ def _moves(line: str) -> list[str]:
         if len(ends) == 1 and len(by_origin) > 3:
             singles += ends
         else:
-            parts.append(f"{len(ends)} left {origin} for {_span(ends)}")
+            way = f"came on from the {origin} into" if origin in OFF_MAP else f"left {origin} for"
+            parts.append(f"{len(ends)} {way} {_span(ends)}")
     total = sum(len(e) for e in by_origin.values())
     if singles and not parts:
         return [f"{total} Zulu units moved, each from its own hex, into {_span(singles)}."]

@@ -12,6 +12,7 @@ import pytest
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
+from games.last_stand.report import moves_told
 from tests.e2e.conftest import bot_settings
 
 
@@ -28,8 +29,8 @@ def attached(message: Message, suffix: str) -> str:
 
 
 def every_move_named(text: str) -> None:
-    for count, moves in re.findall(r"(\d+) Zulu units move: ([^.]*)\.", text):
-        assert moves.count("→") == int(count)
+    for count, moves in re.findall(r"(\d+) Zulu units? move: ([^.]*)\.", text):
+        assert len(moves_told(moves)) == int(count)
 
 
 async def test_a_whole_bot_game_is_never_cut(

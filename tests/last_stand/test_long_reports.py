@@ -3,11 +3,15 @@ whole report is attached; nothing is cut inside a word and the log keeps every m
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bot.posting.reports import phase_report
 from bot.posting.text_fit import DESCRIPTION
 from games.core.dice import Dice
 from games.core.engine import JSON, Viewer
 from games.last_stand import report
+from games.last_stand.report import grouped_moves, moves_told
 from games.last_stand.system import SYSTEM
 
 
@@ -36,10 +40,29 @@ def title(state: JSON) -> str:
 def test_the_log_keeps_every_zulu_move() -> None:
     """The movement report once ended "... and 72 more"; the log now names every move."""
     moves = [(state, lines) for state, lines in bot_phases(1) if "Zulu units move" in lines[0]]
-    text = moves[0][1][0]
+    text = moves[0][1][0].split("\n")[0]
     count = int(text.split()[0])
-    assert count > 40 and text.count("→") == count
+    assert count > 40 and len(moves_told(text)) == count
     assert "more" not in text
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["2506", "1601", "east", "west"]), st.sampled_from(["1705", "1806"])
+        )
+        | st.tuples(st.from_regex(r"[12][0-9]0[1-9]", fullmatch=True), st.just("1204")),
+        min_size=1,
+        max_size=120,
+    )
+)
+def test_zulu_movement_is_told_in_groups_and_every_move_kept(moves: list[tuple[str, str]]) -> None:
+    """Grouped by the hex they left: each origin once, each destination once with a count,
+    and every move read back; never longer than the list of pairs it replaced."""
+    told = grouped_moves(moves)
+    assert sorted(moves_told(told)) == sorted(moves)
+    assert told.count(" → ") == len({origin for origin, _ in moves})
+    assert len(told) <= len(", ".join(f"{a}→{b}" for a, b in moves)) + 40
 
 
 def test_a_report_too_long_for_the_post_is_summarized_and_attached() -> None:
