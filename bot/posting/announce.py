@@ -264,6 +264,8 @@ def own_account(lines: list[str], room: int = CONTENT - 200) -> str:
     if len(text) <= room:
         return text or "Done."
     return f"{fit(text, room - len(THE_REST) - 1, '')}\n{THE_REST}"
+
+
 UPDATED = "The game's post above is updated."
 
 

@@ -18,6 +18,7 @@ from games.last_stand.state import (
     colours_hex,
     combat_units_at,
     name,
+    rolled_as,
     rules,
     zulus_by_hex,
 )
@@ -451,7 +452,7 @@ def exposed_leaders(state: JSON) -> list[str]:
 def fatalities(state: JSON, dice: Dice, events: list[str]) -> None:
     """5.8: one die per leader next to a Zulu; 1 or 2 kills him."""
     for leader in exposed_leaders(state):
-        roll = dice.d6(f"fatality roll for {name(leader)}")
+        roll = dice.d6(f"fatality roll for {rolled_as(leader)}")
         where = state["british"][leader]["hex"]
         if roll <= 2:
             state["british"][leader]["hex"] = None

@@ -70,6 +70,12 @@ def name(unit: str) -> str:
     return UNITS[unit]["name"] if unit in UNITS else "a Zulu unit"
 
 
+def rolled_as(unit: str) -> str:
+    """The name a unit's rolls carry in their purpose: its name, unless a stored game's
+    dice name it otherwise (the rule book's "Durnfurd")."""
+    return UNITS[unit].get("rolled_as", name(unit)) if unit in UNITS else name(unit)
+
+
 def clone(state: JSON) -> JSON:
     """A copy deep enough that changing it never touches the original."""
     return {

@@ -13,7 +13,7 @@ C_CO_RING = ["0909", "1009"]
 
 
 def example_position(phase: str, first: str | None = None) -> dict:
-    """The examples of play: A Co. (8) surrounded in clear 0807; C Co. (4) with Durnfurd in
+    """The examples of play: A Co. (8) surrounded in clear 0807; C Co. (4) with Durnford in
     the wagon hex 1008 (defence 4)."""
     return scene(
         {"a": "0807", "c": "1008", "durnfurd": "1008"},
@@ -48,7 +48,7 @@ def test_examples_of_play_reaction_phase_5_4_and_8_3() -> None:
 
 def test_examples_of_play_zulu_attack_phase_8_3_2_and_8_9() -> None:
     """Five Zulus attack A Co. on 4 or less (6 - 2) rolling 4, 5, 6, 3, 2: three hits, 8 -> 5.
-    Two attack C Co. with Durnfurd in 1008 on 1 (6 - (4 + 1 leader)) rolling 1 and 5: 4 -> 3."""
+    Two attack C Co. with Durnford in 1008 on 1 (6 - (4 + 1 leader)) rolling 1 and 5: 4 -> 3."""
     state = example_position("zulu_attack")
     state["zulus"][next(z for z, h in state["zulus"].items() if h == "0808")] = "west"
     dice = LoadedDice(4, 5, 6, 3, 2, 1, 5)
@@ -108,7 +108,7 @@ def test_examples_of_play_movement_phase_7_1_and_6_3() -> None:
 
 def test_examples_of_play_sniping_5_7_and_leader_fatality_5_8() -> None:
     """Turn 2: a 3 with only A Co. and C Co. exposed hits each once (C Co. 2, A Co. 4).
-    Then the roll for Durnfurd is 3: a miss (only 1 or 2 kills)."""
+    Then the roll for Durnford is 3: a miss (only 1 or 2 kills)."""
     state = scene(
         {"a": ("1008", 5), "c": ("1008", 3), "durnfurd": "1008"},
         ["0908", "1009"],

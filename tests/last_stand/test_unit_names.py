@@ -5,11 +5,14 @@ officers by their surnames."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+import games.zones
 from bot.play.errors import BadInput
 from bot.systems.last_stand.cog import british_unit, matching
+from games.last_stand.state import name, rolled_as
 
 
 @pytest.mark.parametrize(
@@ -48,3 +51,12 @@ def test_autocomplete_finds_a_unit_by_a_name_not_on_its_label() -> None:
     assert [c.value for c in matching(options, "rocket")] == ["rb"]
     assert [c.value for c in matching(options, "younghus")] == ["young"]
     assert [c.value for c in matching(options, "a company")] == ["a"]
+
+
+def test_durnford_is_spelt_one_way_in_every_game_but_his_stored_rolls_keep_theirs() -> None:
+    """The zone game and history spell him Durnford; the rule book prints Durnfurd, and the
+    fatality rolls of stored games name him so, which replay compares."""
+    zones = (Path(games.zones.__file__).parent / "data" / "isandlwana.json").read_text()
+    assert "Durnford" in zones and "Durnfurd" not in zones
+    assert name("durnfurd") == "Durnford"
+    assert rolled_as("durnfurd") == "Durnfurd" and rolled_as("pulleine") == "Pulleine"

@@ -88,13 +88,12 @@ ALIASES = {
     "qp": ("Quartermaster Pullen", "Pullen"),
     "stiz": ("Shepstone", "iziGqoza"),
     "young": ("Younghusband",),
-    "durnfurd": ("Durnford",),
+    "durnfurd": ("Durnfurd",),
     "wagon": ("ammunition wagon", "ammunition"),
 }
 """Names players write for units beside the short ones the posts use (see the guide's
-``units`` page); a company answers to "A Company" and "A Coy" as well as "A Co.". The posts
-keep the rule book's "Durnfurd": the name is in the purpose of every fatality roll of the
-stored logs, which replay compares, so only typing "Durnford" is accepted."""
+``units`` page); a company answers to "A Company" and "A Coy" as well as "A Co.", and
+Durnford to the rule book's "Durnfurd"."""
 
 
 def plain(text: str) -> str:

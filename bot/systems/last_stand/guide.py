@@ -293,7 +293,7 @@ All 2 strength, RB 1.
 • `St. Iz` 4: Capt. Shepstone and the allied iziGqoza, fixed in 1005. It never moves, \
 fires or forms square, but it counts as a British unit on the map (7.9)
 
-**Leaders:** `Durnfurd`, `Pulleine`, `Young` (Capt. Younghusband), `Wardell`.
+**Leaders:** `Durnford`, `Pulleine`, `Young` (Capt. Younghusband), `Wardell`.
 • No strength, never attacked or hit in Phases III and VI, free for stacking
 • +1 to their hex's defence against attacks (8.9)
 • Die on a 1-2 in Phase VII when next to a Zulu (5.8)
