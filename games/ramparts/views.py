@@ -160,4 +160,5 @@ def view(s: State, viewer: Viewer) -> View:
     if sees_hand:
         body.append("Your hand: " + "; ".join(hand_lines(s)))
     title = f"Rorke's Drift, turn {s['turn']}"
-    return View(viewer, title, body, picture(s, sees_hand))
+    # The step is the phase: the channel keeps one post for each (Hero, Actions, discard).
+    return View(viewer, title, body, picture(s, sees_hand), phase=f"{s['turn']}.{s['step']}")
