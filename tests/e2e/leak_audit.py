@@ -31,6 +31,7 @@ from bot.sandbox.models import Message
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
 from games.core.replay import replay
+from tests.e2e.panel_steps import step_to
 
 STEP_LIMIT = 600
 PANEL = "My orders (private)"
@@ -137,7 +138,9 @@ def exempt(system: GameSystem, before: JSON | None, after: JSON) -> set[str]:
 
 
 class Player:
-    """Plays a seated side by pressing what the bot offers, as a person would."""
+    """Plays a seated side by pressing what the bot offers, as a person would: buttons and
+    menus on the post, the private panel, and its step-by-step menu for orders too many for
+    buttons. Nothing is typed."""
 
     def __init__(self, sandbox: DiscordSandbox, bot: LaagerBot, users: dict[str, SandboxUser]):
         self.sandbox, self.bot, self.users = sandbox, bot, users
@@ -148,7 +151,10 @@ class Player:
 
     async def give(self, user: SandboxUser, order: Order) -> None:
         if not order.button:
-            await self.sandbox.slash(user, "game order", {"choice": order.key})
+            opened = await self.sandbox.click(user, self.latest_post(), label=PANEL)
+            assert opened.response is not None, f"no panel for {order.key}"
+            await step_to(self.sandbox, user, opened.response, order.key)
+            self.panel.pop(user.id, None)
             return
         if order.private:
             panel = self.panel.get(user.id)

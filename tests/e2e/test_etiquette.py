@@ -25,21 +25,56 @@ async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[Laag
         yield bot
 
 
+WHOLE_GAMES = [
+    ("last-stand", "solo", None),
+    ("last-stand", "two-player", None),
+    ("ramparts", "solo", None),
+    ("zones", "two-player", "rorkes-drift"),
+    ("zones", "solo", "isandlwana"),
+]
+"""A whole game of every system, and two-player games, played from the components alone."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("system_id", ["last-stand", "ramparts"])
-async def test_counts_of_a_solo_game(
-    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, system_id: str
+@pytest.mark.parametrize(("system_id", "mode", "scenario"), WHOLE_GAMES, ids=str)
+async def test_a_whole_game_from_the_components_alone_and_its_counts(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    system_id: str,
+    mode: str,
+    scenario: str | None,
 ) -> None:
-    measured = await measure_solo(sandbox, laager, system_id, alice)
-    print(f"\n{system_id}\n{measured.per_turn()}")
+    """Played to its end from buttons, menus and panels, with only /game new and /game join
+    typed; per turn, at most one post a phase (and one more for each hand-over within one),
+    a map only with a post, and no more DMs than phases."""
+    typed: list[str] = []
+    real = sandbox.slash
+
+    async def slash(user: SandboxUser, path: str, *args: object, **kwargs: object) -> object:
+        typed.append(path)
+        return await real(user, path, *args, **kwargs)
+
+    monkeypatch.setattr(sandbox, "slash", slash)
+    system = laager.registry.get(system_id)
+    people = [alice, bob] if mode == "two-player" else [alice] * len(system.sides)
+    seats = dict(zip(system.sides, people, strict=False))
+    options = {"scenario": scenario} if scenario else None
+    measured = await measure(sandbox, laager, system_id, seats, mode, options=options)
+    print(f"\n{system_id} {mode} {scenario or ''}\n{measured.per_turn()}")
     assert measured.over
-    assert measured.total.pings == measured.handed_back, (
-        "one ping each time the bot hands the game back in a new phase"
-    )
-    assert set(measured.total.pinged) <= {alice.id}
-    if system_id == "last-stand":
-        assert measured.within_bound() == [], "one post per phase"
-        assert all(t.maps <= len(measured.phases[n]) for n, t in measured.turns.items())
+    assert set(typed) <= {"game new", "game join"}, typed
+    assert measured.within_bound() == [], "one post per phase"
+    for turn, traffic in measured.turns.items():
+        phases = len(measured.phases[turn])
+        assert traffic.maps <= traffic.posts + 1 and traffic.dms <= phases, (turn, traffic)
+    if mode == "solo":
+        assert measured.total.pings == measured.handed_back, (
+            "one ping each time the bot hands the game back in a new phase"
+        )
+        assert set(measured.total.pinged) <= {alice.id}
 
 
 async def test_a_post_per_order_is_caught(
