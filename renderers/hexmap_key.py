@@ -78,7 +78,7 @@ def key_entries(picture: dict[str, Any], grid: Layout, size: tuple[int, int]) ->
     if shown & set(b.escape):
         entries.append(Entry(_hex(ESCAPE_FILL), "escape hex"))
     if shown & set(b.road):
-        entries.append(Entry(_line(ROAD), "road"))
+        entries.append(Entry(_line(ROAD, start=False), "road"))
     return entries
 
 
@@ -109,12 +109,13 @@ def _wagon(flag: bool) -> Symbol:
         x, y = xy
         k = cell / 16
         d = ImageDraw.Draw(image)
-        d.rectangle((x - 6 * k, y + 2 * k, x + 2 * k, y + 7 * k), fill=WAGON)
+        base = y + 5 * k if flag else y + 2.5 * k
+        d.rectangle((x - 6 * k, base - 5 * k, x + 2 * k, base), fill=WAGON)
         if flag:
-            d.line([(x + 2 * k, y + 2 * k), (x + 2 * k, y - 9 * k)], fill=INK, width=round(k))
+            top = base - 14 * k
+            d.line([(x + 2 * k, base - 5 * k), (x + 2 * k, top)], fill=INK, width=round(k))
             d.polygon(
-                [(x + 2 * k, y - 9 * k), (x + 7 * k, y - 6.5 * k), (x + 2 * k, y - 4 * k)],
-                fill=FLAG,
+                [(x + 2 * k, top), (x + 7 * k, top + 2.5 * k), (x + 2 * k, top + 5 * k)], fill=FLAG
             )
 
     return draw
@@ -135,7 +136,9 @@ def _ring(colour: tuple[int, int, int]) -> Symbol:
     return draw
 
 
-def _line(colour: tuple[int, int, int]) -> Symbol:
+def _line(colour: tuple[int, int, int], start: bool = True) -> Symbol:
+    """A move's line with the dot where it began, or (``start`` False) the road."""
+
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
         x, y = xy
         half = cell * 0.45
@@ -145,7 +148,8 @@ def _line(colour: tuple[int, int, int]) -> Symbol:
             fill=colour,
             width=max(2, cell // 10),
         )
-        d.ellipse((x - half - 3, y + half / 2 - 3, x - half + 3, y + half / 2 + 3), fill=colour)
+        if start:
+            d.ellipse((x - half - 3, y + half / 2 - 3, x - half + 3, y + half / 2 + 3), fill=colour)
 
     return draw
 
