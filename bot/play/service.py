@@ -102,6 +102,10 @@ class Update:
     """The outbox row that owes this update's messages, once it is sent marked done."""
     handed: list[int] | None = None
     """Whom the game was handed to, as the outbox recorded it (an update rebuilt from it)."""
+    own: dict[int, list[str]] = field(default_factory=dict)
+    """What a player's own order told him alone (his units' losses, his warriors' moves):
+    answered where he gave the order rather than DMed, and not kept for the outbox, since
+    his panel and /game status show it again."""
 
     @property
     def handed_to(self) -> list[int]:
@@ -725,7 +729,9 @@ def _compose(
         for side, text in (event.private or {}).items():
             for seat in seats:
                 if seat.side == side and seat.user_id:
-                    update.private.setdefault(seat.user_id, []).append(text)
+                    own = event.kind == "action" and event.actor_id == seat.user_id
+                    told = update.own if own else update.private
+                    told.setdefault(seat.user_id, []).append(text)
     return update
 
 

@@ -624,7 +624,17 @@ async def send_private(interaction: discord.Interaction[Host], update: Update) -
             await interaction.followup.send(part, ephemeral=True, **attached)
 
     alone = None if speaks_here(interaction) else (interaction.user.id, answered)
+    pairing = interaction.client.pairings[update.system.id]
+    if pairing.private_options is not None:  # a hand is kept in DMs, to look back at
+        for user_id, lines in update.own.items():
+            update.private.setdefault(user_id, []).extend(lines)
+        update.own.clear()
     await deliver_private(interaction.client, update, closed, alone)
+    known.remember(*(line for lines in update.own.values() for line in lines))
+    for lines in update.own.values():
+        label = dm_label(update)
+        for part in pieces("\n".join(lines), CONTENT - len(label) - 80):
+            await interaction.followup.send(f"{label}\n{part}", ephemeral=True)
 
 
 def public_phase(update: Update) -> str | None:

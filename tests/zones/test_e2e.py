@@ -153,12 +153,18 @@ async def play_out(
     raise AssertionError("the game did not end")
 
 
+def told_privately(sandbox: DiscordSandbox, user: SandboxUser) -> list[Message]:
+    """Every message only ``user`` sees: his DMs, and the answers to his own orders."""
+    return [m for m in sandbox.transcript if m.recipient is not None and m.recipient.id == user.id]
+
+
 def news(sandbox: DiscordSandbox, zulu: SandboxUser, game_id: int) -> int:
-    """How often the Zulu player's DMs of a game tell him his strengths changed (a phase's
-    news is added to its DM, so this counts lines, not messages)."""
+    """How often the Zulu player is told privately that his strengths changed: by DM when
+    the British changed them (a phase's news is added to its DM, so this counts lines, not
+    messages), in the answer to his order when he did."""
     return sum(
         m.content.count("Zulu strengths changed")
-        for m in sandbox.dms(zulu)
+        for m in told_privately(sandbox, zulu)
         if f"game {game_id}**" in m.content
     )
 
@@ -206,9 +212,9 @@ async def test_two_player_isandlwana_to_its_end(
     maps = [m for m in sandbox.messages() if any(a.filename == "map.png" for a in m.attachments)]
     assert len(maps) > 10, "a map after the phases"
 
-    zulu = "\n".join(m.content for m in sandbox.dms(bob))
+    zulu = "\n".join(m.content for m in told_privately(sandbox, bob))
     assert ZULU_STRENGTH.search(zulu), "the Zulu player is told his strengths"
-    british = "\n".join(m.content for m in sandbox.dms(alice))
+    british = "\n".join(m.content for m in told_privately(sandbox, alice))
     assert not ZULU_STRENGTH.search(british) and "Zulu SP held off board" not in british
     public = channel_text(sandbox)
     assert not ZULU_STRENGTH.search(public) and "Zulu SP held off board" not in public
@@ -290,7 +296,7 @@ def test_fewer_warriors_are_asked_for_only_where_an_order_has_a_strength() -> No
         with_amounts(melee, None, 2)
 
 
-async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
+async def test_rule_12_7_the_zulu_player_is_told_his_advance_privately_not_by_dm(
     sandbox: DiscordSandbox,
     laager: LaagerBot,
     alice: SandboxUser,
@@ -298,7 +304,8 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A game that starts where the Zulus may advance after a melee: the advance, given with
-    `/zones advance`, is followed by a DM to the Zulu player labelled with the game."""
+    `/zones advance`, is answered to the Zulu player alone, labelled with the game; no DM
+    tells him of his own order."""
     position = play_until_advance()
     monkeypatch.setattr(setup, "new_state", lambda scenario, options=None: position)
     # the patch holds in this process only, so the engine's work stays here too
@@ -310,14 +317,17 @@ async def test_rule_12_7_the_zulu_player_is_dmed_after_an_advance(
     place = Place(sandbox.guild_id, sandbox.default_channel)
     game, _system = await laager.service.latest(place)
     [advance, *_] = [o for o in SYSTEM.legal_orders(game.state, ZULU) if o.kind == "advance"]
-    told = len(sandbox.dms(bob))
+    dms, told = len(sandbox.dms(bob)), len(told_privately(sandbox, bob))
     await give(sandbox, bob, advance, typed=True)
     after, _system = await laager.service.latest(place)
     assert zulu_strengths(after.state) != zulu_strengths(game.state)
-    assert await sandbox.wait_for(lambda: len(sandbox.dms(bob)) > told, 5)
-    [dm] = [m.content for m in sandbox.dms(bob)[told:]]
-    assert f"game {game.id}**" in dm and "Zulu strengths changed" in dm
-    assert not any("Zulu strengths" in m.content for m in sandbox.dms(alice))
+    assert await sandbox.wait_for(lambda: news(sandbox, bob, game.id) > 0, 5)
+    [answer] = [
+        m for m in told_privately(sandbox, bob)[told:] if "Zulu strengths changed" in m.content
+    ]
+    assert answer.ephemeral and f"game {game.id}**" in answer.content
+    assert len(sandbox.dms(bob)) == dms, "no DM about his own order"
+    assert not any("Zulu strengths" in m.content for m in told_privately(sandbox, alice))
 
 
 async def test_the_player_not_on_move_opens_his_orders_and_is_told_to_wait(
@@ -360,8 +370,9 @@ async def test_the_zulu_player_enters_with_fewer_warriors_from_the_panel_alone(
     game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
     assert game.state["zulu"]["zones"]["17"]["sp"] == 25
     assert game.state["zulu"]["zones"]["17"]["counters"] == 3, "ten SP a counter at the most"
-    dms = "\n".join(m.content for m in sandbox.dms(bob))
-    assert "You bring 25 SP on at 17" in dms
+    answers = "\n".join(m.content for m in told_privately(sandbox, bob) if m.ephemeral)
+    assert "You bring 25 SP on at 17" in answers
+    assert "You bring" not in "\n".join(m.content for m in sandbox.dms(bob)), "no DM of it"
     assert "25 SP" not in channel_text(sandbox), "the amount stays private"
 
     again = await sandbox.click(bob, latest_post(sandbox), label=PANEL)
