@@ -25,6 +25,7 @@ from bot.posting.interactions import (
     actor_of,
     another_system,
     place_of,
+    thinking_first,
     within_budget,
 )
 from bot.storage import SeatRecord
@@ -35,6 +36,7 @@ from games.core.text import shorten
 from games.zones.system import SYSTEM
 
 if TYPE_CHECKING:
+    from bot.play.service import Update
     from bot.posting.host import Host
 
 Interaction = discord.Interaction["Host"]
@@ -224,16 +226,14 @@ class ZonesCog(LaagerCog):
             "survival_levels": survival_levels,
             "exit": exit,
         }
-        update = await self.bot.service.new_game(
-            place_of(interaction),
-            await actor_of(interaction),
-            SYSTEM.id,
-            battle,
-            mode,
-            side,
-            options,
-        )
-        await post_update(interaction, update)
+
+        async def start() -> Update:
+            actor = await actor_of(interaction)
+            return await self.bot.service.new_game(
+                place_of(interaction), actor, SYSTEM.id, battle, mode, side, options
+            )
+
+        await post_update(interaction, await thinking_first(interaction, start))
 
     @zones.command(name="move", description="Move a unit, stack or Zulu force (or set one up)")
     @app_commands.describe(order="Who moves where (only moves open to you)", sp="Zulus: fewer SP")
