@@ -1,5 +1,5 @@
-"""Which slash commands were last synced to each scope, by digest. Only the process holding
-shard 0 syncs, so one writer keeps each row."""
+"""Which slash commands were last synced to each scope, by digest. Processes starting at once
+may each sync and note it, so the row is written by an atomic upsert."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import CommandSync
+from bot.storage.upserts import upsert_into
 
 
 class CommandSyncs:
@@ -24,4 +25,11 @@ class CommandSyncs:
     async def synced(self, scope: str, digest: str, now: datetime) -> None:
         """Note that the commands with this digest are now the scope's."""
         async with self._sessions.begin() as session:
-            await session.merge(CommandSync(scope=scope, digest=digest, synced_at=now))
+            statement = (
+                upsert_into(session, CommandSync)
+                .values(scope=scope, digest=digest, synced_at=now)
+                .on_conflict_do_update(
+                    index_elements=[CommandSync.scope], set_={"digest": digest, "synced_at": now}
+                )
+            )
+            await session.execute(statement)

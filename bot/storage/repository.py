@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import Any, Unpack
 
 from sqlalchemy import ColumnElement, delete, func, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -46,20 +45,11 @@ from bot.storage.records import (
     RollRecord,
     SeatRecord,
 )
+from bot.storage.upserts import upsert_into
 
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-def _upsert_guild_settings(session: AsyncSession) -> postgresql.Insert | sqlite.Insert:
-    """Atomic insert-or-update needs each backend's own INSERT ... ON CONFLICT construct."""
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        return postgresql.insert(GuildSettings)
-    if dialect == "sqlite":
-        return sqlite.insert(GuildSettings)
-    raise NotImplementedError(f"guild settings upsert is not supported on {dialect}")
 
 
 class Store(DeadlineRows):
@@ -378,7 +368,7 @@ class Store(DeadlineRows):
         now = now or _utcnow()
         async with self._sessions.begin() as session:
             statement = (
-                _upsert_guild_settings(session)
+                upsert_into(session, GuildSettings)
                 .values(guild_id=guild_id, updated_at=now, **changes)
                 .on_conflict_do_update(
                     index_elements=[GuildSettings.guild_id],
