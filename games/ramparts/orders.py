@@ -90,7 +90,7 @@ def label(s: State, action: Action) -> str:
     if kind == "build":
         return f"Build the barricade ({name})" if name else "Build the next third of the barricade"
     if kind == "fight_fire":
-        return f"Fight the fire ({name})"
+        return f"Fight the fire ({name}; back to hand)"
     if kind == "ammo":
         return f"{name} hands out ammunition: Volleys lose the -1"
     if kind == "volley":

@@ -105,8 +105,9 @@ ORDERS: dict[str, str] = {
     ),
     "work": (
         "Use a hero. Jobs cost the Action: Reserve Platoon (6.3), a barricade third (6.4), Fight "
-        "the fire, hand out ammo to end Ammo Low's -1 (6.5-6.6). Abilities, e.g. against an iMpi "
-        "chit, are free: the card returns to hand, goes in the deck or is discarded (6.2)."
+        "the fire, hand out ammo to end Ammo Low's -1 (6.5-6.6); after those last two the hero "
+        "is back in hand, scoring nothing there until Put Forth again. Abilities, e.g. against "
+        "an iMpi chit, are free: the card returns to hand, goes in the deck or is discarded (6.2)."
     ),
     "volley": (
         "Discard a gray Volley card from hand to roll its dice at an iButho in range: costs your "
