@@ -138,7 +138,10 @@ def turn_line(update: Update, command_for: CommandFor | None = None) -> str:
     acting = set(update.system.to_act(update.game.state))
     sides = sorted({s.side for s in update.seats if s.user_id in waiting and s.side in acting})
     how = ways((o for side in sides for o in update.orders(side)), command_for)
-    return " ".join(f"<@{u}>" for u in waiting) + " - your move" + (f": {how}." if how else ".")
+    wanted = getattr(update.system, "wanted", None)
+    need = wanted(update.game.state) if wanted is not None else None
+    said = f"{need}, with {how}" if need and how else need or how
+    return " ".join(f"<@{u}>" for u in waiting) + " - your move" + (f": {said}." if said else ".")
 
 
 async def pings_for(bot: Host, update: Update) -> discord.AllowedMentions:

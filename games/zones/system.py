@@ -102,6 +102,10 @@ class Zones:
     def view(self, state: JSON, viewer: Viewer) -> View:
         return views.view(state, viewer)
 
+    def wanted(self, state: JSON) -> str | None:
+        """A choice the game is held for, in words with its numbers (for the turn line)."""
+        return views.wanted(state)
+
     def secrets(self, state: JSON) -> list[Secret]:
         return hidden.secrets(state)
 

@@ -143,6 +143,25 @@ def lines(s: State, viewer: Viewer) -> list[str]:
     return found
 
 
+def wanted(s: State) -> str | None:
+    """What the British owe before play goes on, with its numbers: hits to allocate, zone by
+    zone (11.3), or Ammo Depleted marks (11.2.2)."""
+    pending = s["pending"]
+    if not pending:
+        return None
+    if pending["kind"] == "ammo":
+        return f"mark {counted(pending['count'], 'unit')} that fired Ammo Depleted (11.2.2)"
+    owed = [
+        f"{counted(z['hits'], 'hit')} in zone {z['zone']}" for z in pending["zones"] if z["hits"]
+    ]
+    if not owed:
+        return None
+    return (
+        f"allocate {', then '.join(owed)}: each hit reduces the unit you choose, or removes "
+        "it if it cannot be reduced (11.3)"
+    )
+
+
 def view(s: State, viewer: Viewer) -> View:
     board = board_of(s)
     return View(
