@@ -608,7 +608,9 @@ def dm_label(update: Update) -> str:
 async def send_private(interaction: discord.Interaction[Host], update: Update) -> None:
     """DM each player their hidden information; when DMs are closed, the giver of the
     command gets it privately here, and the channel is told the others cannot be reached.
-    Where the bot is no member, the giver's own hidden information is answered privately."""
+    Where the bot is no member, the giver's own hidden information is answered privately;
+    what his own order told him alone is always answered privately (``Update.own``), but a
+    drawn hand, which goes by DM with its picture."""
 
     async def closed(user_id: int, label: str, parts: list[str]) -> None:
         if user_id == interaction.user.id:
@@ -634,10 +636,9 @@ async def send_private(interaction: discord.Interaction[Host], update: Update) -
         update.own.clear()
     await deliver_private(interaction.client, update, closed, alone)
     known.remember(*(line for lines in update.own.values() for line in lines))
+    label = dm_label(update)
     for lines in update.own.values():
-        label = dm_label(update)
-        for part in pieces("\n".join(lines), CONTENT - len(label) - 80):
-            await interaction.followup.send(f"{label}\n{part}", ephemeral=True)
+        await answered([f"{label}\n{p}" for p in pieces("\n".join(lines), CONTENT - 200)], None)
 
 
 def public_phase(update: Update) -> str | None:
