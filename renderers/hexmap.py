@@ -243,31 +243,43 @@ def draw_counters(
             left = start + index * width
             box = (left + 1, y - 5 * k, left + width - 1, y + 11 * k)
             covered.append(box)
-            draw.rectangle(
-                box,
-                fill=BRITISH,
-                outline=(255, 255, 255) if unit["square"] else INK,
-                width=max(2, round(2 * k)) if unit["square"] else 1,
-            )
-            middle = ((box[0] + box[2]) / 2, y + 3 * k)
-            put(image, middle, str(unit["strength"]), digits, WHITE, "mm")
+            draw_unit(image, box, str(unit["strength"]), unit["square"], k, digits)
         for ring in leader_rings(len(leaders), x, y, k, number == wagon):
             covered.append(ring)
             draw.ellipse(ring, fill=LEADER, outline=INK)
         if number == wagon:
             right = x + (15 if flag else 14) * k
-            cart = (right - 8 * k, y + 12 * k, right, y + 17 * k)
-            covered.append(cart)
-            draw.rectangle(cart, fill=WAGON)
-            if flag:
-                pole = max(1, round(k))
-                covered.append((right - pole / 2, y + 1 * k, right + 5 * k, y + 12 * k))
-                draw.line([(right, y + 12 * k), (right, y + 1 * k)], fill=INK, width=pole)
-                draw.polygon(
-                    [(right, y + 1 * k), (right + 5 * k, y + 3.5 * k), (right, y + 6 * k)],
-                    fill=FLAG,
-                )
+            covered += draw_wagon(draw, right, y + 17 * k, k, flag)
     return covered
+
+
+def draw_unit(
+    image: Image.Image, box: Box, strength: str, square: bool, k: float, digits: int
+) -> None:
+    """A British unit's box with its strength; a white edge when it stands in square."""
+    ImageDraw.Draw(image).rectangle(
+        box,
+        fill=BRITISH,
+        outline=WHITE if square else INK,
+        width=max(2, round(2 * k)) if square else 1,
+    )
+    middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    put(image, middle, strength, digits, WHITE, "mm")
+
+
+def draw_wagon(
+    draw: ImageDraw.ImageDraw, right: float, bottom: float, k: float, flag: bool
+) -> list[Box]:
+    """The ammunition wagon's cart ending at (``right``, ``bottom``), with the Colours' flag
+    on its pole when ``flag``; the boxes they cover."""
+    cart = (right - 8 * k, bottom - 5 * k, right, bottom)
+    draw.rectangle(cart, fill=WAGON)
+    if not flag:
+        return [cart]
+    pole, top = max(1, round(k)), bottom - 16 * k
+    draw.line([(right, bottom - 5 * k), (right, top)], fill=INK, width=pole)
+    draw.polygon([(right, top), (right + 5 * k, top + 2.5 * k), (right, top + 5 * k)], fill=FLAG)
+    return [cart, (right - pole / 2, top, right + 5 * k, bottom - 5 * k)]
 
 
 def leader_rings(count: int, x: float, y: float, k: float, wagon: bool) -> list[Box]:

@@ -12,24 +12,22 @@ from games.last_stand.hexes import corners
 from renderers.hexmap import (
     BRITISH_MOVE,
     ESCAPE_FILL,
-    FLAG,
     LEADER,
     MISS,
     ONRUSH_EDGE,
     ONRUSH_FILL,
     ROAD,
     TERRAIN_FILL,
-    WAGON,
-    WHITE,
     ZULU_MOVE,
     Layout,
+    draw_unit,
+    draw_wagon,
     terrain_mark,
     zulu_counter,
 )
 from renderers.indexed import paste
 from renderers.key_strip import Entry, Symbol
-from renderers.text_stamps import put
-from renderers.theme import BRITISH, HIGHLIGHT, INK
+from renderers.theme import HIGHLIGHT, INK
 
 GROUND = {
     "tent": "tents",
@@ -87,13 +85,7 @@ def _unit(square: bool) -> Symbol:
         x, y = xy
         k = cell / 16
         box = (x - 7 * k, y - 8 * k, x + 7 * k, y + 8 * k)
-        ImageDraw.Draw(image).rectangle(
-            box,
-            fill=BRITISH,
-            outline=WHITE if square else INK,
-            width=max(2, round(2 * k)) if square else 1,
-        )
-        put(image, (x, y), "4", max(11, round(14 * k)), WHITE, "mm")
+        draw_unit(image, box, "4", square, k, max(11, round(14 * k)))
 
     return draw
 
@@ -108,15 +100,8 @@ def _wagon(flag: bool) -> Symbol:
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
         x, y = xy
         k = cell / 16
-        d = ImageDraw.Draw(image)
-        base = y + 5 * k if flag else y + 2.5 * k
-        d.rectangle((x - 6 * k, base - 5 * k, x + 2 * k, base), fill=WAGON)
-        if flag:
-            top = base - 14 * k
-            d.line([(x + 2 * k, base - 5 * k), (x + 2 * k, top)], fill=INK, width=round(k))
-            d.polygon(
-                [(x + 2 * k, top), (x + 7 * k, top + 2.5 * k), (x + 2 * k, top + 5 * k)], fill=FLAG
-            )
+        bottom = y + 8 * k if flag else y + 2.5 * k
+        draw_wagon(ImageDraw.Draw(image), x + 4 * k, bottom, k, flag)
 
     return draw
 
