@@ -16,8 +16,9 @@ import pytest
 import pytest_asyncio
 from sqlalchemy import make_url
 
-from bot.storage import Store, create_engine, session_factory, upgrade
+from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.models import Base
+from bot.storage.repository import Store
 from tests import profiles  # noqa: F401 - registers the Hypothesis profiles
 from tests.postgres.server import (
     PostgresServer,

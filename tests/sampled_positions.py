@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from bot.play.service import Update
 from bot.posting.pairing import Pairing
-from bot.storage import GameRecord, SeatRecord
+from bot.storage.records import GameRecord, SeatRecord
 from games.core.dice import Dice
 from games.core.engine import JSON
 

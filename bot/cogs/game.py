@@ -38,7 +38,7 @@ from bot.posting.interactions import (
 from bot.posting.order_panel import panel_message
 from bot.posting.teaching import help_embed, rules_embed, topic_names
 from bot.posting.text_fit import DESCRIPTION, fields_of
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
 from games.core.odds import Estimate, check_policy, run_chunk, view_seed

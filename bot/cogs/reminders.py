@@ -15,7 +15,7 @@ from bot.operations.logs import bind_game
 from bot.operations.metrics import REMINDERS_SENT
 from bot.play import deadlines
 from bot.posting.announce import DM_CLOSED, post_unprompted
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 
 if TYPE_CHECKING:
     from bot.posting.host import Host

@@ -21,10 +21,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, async_sessionmaker
 
 from bot.play.service import audit
-from bot.storage import Store, create_engine, current, upgrade
-from bot.storage.db import MIGRATIONS_DIR
+from bot.storage.db import MIGRATIONS_DIR, create_engine, current, upgrade
 from bot.storage.dump import JsonRow, TableDigest, from_json, read_rows, row_count, tables
 from bot.storage.models import Game
+from bot.storage.repository import Store
 from games.core.versions import FIRST_VERSION, VERSION_KEY
 from games.registry import Registry
 

@@ -21,7 +21,7 @@ from bot.play import workers
 from bot.play.service import STEP_KINDS, replay_steps
 from bot.posting.recap_measures import FALLBACK, Measures, Numbers, phase_of, turn_of
 from bot.posting.text_fit import fit
-from bot.storage import EventRecord, GameRecord
+from bot.storage.records import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer
 from games.core.replay import replay
 

@@ -98,7 +98,7 @@ async def _forget(url: str, *, guild: int | None, user: int | None, apply: bool)
     from sqlalchemy.engine import make_url
 
     from bot.play.transfer import TransferRefused, head_revision
-    from bot.storage import create_engine, current
+    from bot.storage.db import create_engine, current
     from bot.storage.forget import ForgetSummary, forget_guild, forget_user
 
     revision = await current(url)

@@ -109,7 +109,7 @@ def _record(row: Deadline) -> DeadlineRecord:
 
 
 class DeadlineRows:
-    """The deadline part of the storage API (mixed into :class:`bot.storage.Store`)."""
+    """The deadline part of the storage API (mixed into :class:`bot.storage.repository.Store`)."""
 
     _sessions: async_sessionmaker[AsyncSession]
 

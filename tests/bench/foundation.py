@@ -18,7 +18,9 @@ from pathlib import Path
 from bot.operations.settings import Settings
 from bot.process.app import running_bot
 from bot.sandbox import DiscordSandbox
-from bot.storage import NewEvent, NewGame, NewSeat, Store, create_engine, session_factory, upgrade
+from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.records import NewEvent, NewGame, NewSeat
+from bot.storage.repository import Store
 from games.core.dice import commitment, new_seed
 
 

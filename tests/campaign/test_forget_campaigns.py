@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.storage import create_engine
+from bot.storage.db import create_engine
 from bot.storage.forget import forget_guild, forget_user
 from bot.storage.models import Campaign, CampaignBattle
 from tests.storage.stocked import ALICE, BOB, CAMPAIGNERS, GUILDS, stock

@@ -7,8 +7,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import Store, create_engine, session_factory
 from bot.storage.campaigns import CampaignBusy, Campaigns, Fought
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from tests.storage.builders import CHANNEL_ID, GUILD_ID, T0, new_game, seats
 
 PLAYER = 111

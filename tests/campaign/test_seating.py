@@ -4,7 +4,7 @@ two-player mode would leave to a second player, and plays it at once."""
 from __future__ import annotations
 
 from bot.play.service import Actor, GameService, Place, SeedSource
-from bot.storage import Store
+from bot.storage.repository import Store
 from bot.systems.installed import installed
 
 PLACE = Place(1, 2)

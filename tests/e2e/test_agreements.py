@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 from tests.e2e.conftest import alice, bob, carol, laager, sandbox, sqlite_url
 
 __all__ = ["alice", "bob", "carol", "laager", "sandbox", "sqlite_url"]

@@ -16,8 +16,9 @@ from bot.play.service import audit
 from bot.posting.outbox_sender import REFRESHED
 from bot.posting.recap import CHART_TITLE
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
 from bot.storage.outbox import OutboxStore
+from bot.storage.repository import Store
 from tests.e2e.processes import bot_process, wait_disconnected
 from tests.fixtures.duel import SYSTEM as DUEL
 

@@ -13,7 +13,7 @@ from bot.play.service import audit
 from bot.posting import substitutes
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 from tests.e2e.conftest import bot_settings
 
 

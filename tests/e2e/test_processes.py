@@ -10,7 +10,8 @@ import pytest
 
 from bot.posting.announce import POSTED
 from bot.sandbox import DiscordSandbox, SandboxUser
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from tests.e2e.processes import ROOT, bot_env, bot_process, wait_disconnected
 
 

@@ -14,7 +14,7 @@ import bot.posting.recap
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.models import Message
-from bot.storage import NewGame, NewSeat
+from bot.storage.records import NewGame, NewSeat
 from games.core.dice import commitment
 
 SEED = "ab" * 32

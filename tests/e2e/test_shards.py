@@ -15,7 +15,8 @@ import pytest
 
 from bot.play.service import replay_steps
 from bot.sandbox import DiscordSandbox, SandboxInteraction, SandboxUser, rendering
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from games.core.replay import replay
 from games.core.versions import VERSION_KEY
 from tests.e2e.processes import ROOT, bot_env, bot_process

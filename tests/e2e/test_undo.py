@@ -15,7 +15,7 @@ from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 from bot.sandbox.models import Message
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 from tests.e2e.leak_audit import Audit, Player, bots_order, exempt, read, watching
 
 ALLOW, REFUSE = "Allow undo", "Refuse"

@@ -14,7 +14,9 @@ from bot.play.service import Actor, GameService, Place, SeedSource, replay_steps
 from bot.posting.pairing import Pairing
 from bot.posting.recap import Recap
 from bot.posting.recap_measures import FALLBACK, Measures
-from bot.storage import EventRecord, GameRecord, Store, create_engine, session_factory, upgrade
+from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.records import EventRecord, GameRecord
+from bot.storage.repository import Store
 from bot.systems.installed import pairings
 from games.core.engine import JSON, GameSystem, Viewer, hidden_from
 from games.core.replay import replay

@@ -8,7 +8,7 @@ import pytest
 from bot.play import agreements, errors
 from bot.play.agreements import ABORT, Asked, answer, deadline, propose
 from bot.play.service import Actor, GameService, Place, SeedSource, Update
-from bot.storage import Store
+from bot.storage.repository import Store
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
 

@@ -12,7 +12,8 @@ import pytest
 from bot.play import agreements, deadlines, errors
 from bot.play.deadlines import _play_phase
 from bot.play.service import Actor, GameService, Place, SeedSource, Update, audit
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from games.core.dice import Dice
 from games.core.engine import JSON, View, Viewer
 from games.registry import Registry

@@ -9,8 +9,9 @@ import pytest
 
 from bot.play import errors
 from bot.play.service import REPEATED, Actor, GameService, Place, SeedSource, fingerprint
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
 from bot.storage.outbox import OutboxStore, Seen
+from bot.storage.repository import Store
 from games.core.errors import LaagerError
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM

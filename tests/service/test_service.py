@@ -16,8 +16,9 @@ from bot.play.service import (
     export_text,
     replay_steps,
 )
-from bot.storage import Store, create_engine
+from bot.storage.db import create_engine
 from bot.storage.models import Game
+from bot.storage.repository import Store
 from games.core.dice import commitment
 from games.core.errors import NotYourTurn, UnknownAction
 from games.core.replay import replay

@@ -15,7 +15,8 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from games.core.dice import Dice
 from games.core.engine import JSON, Order, Outcome, Result, Secret, View, Viewer
 from games.core.versions import VERSION_KEY, UnreadableState, Upgrade

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
-from bot.storage import Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
 from bot.systems.installed import installed
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer

@@ -7,7 +7,7 @@ import pytest
 
 from bot.play import errors, undo
 from bot.play.service import Actor, GameService, Place, SeedSource, export_text
-from bot.storage import Store
+from bot.storage.repository import Store
 from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.registry import Registry

@@ -4,7 +4,7 @@ import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage import NewEvent, NewGame, NewSeat
+from bot.storage.records import NewEvent, NewGame, NewSeat
 
 T0 = datetime(2025, 1, 22, 12, 0, tzinfo=UTC)
 SEED = "5eed" * 16

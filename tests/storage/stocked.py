@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Table, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage import create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
 from bot.storage.models import (
     Campaign,
     CampaignBattle,

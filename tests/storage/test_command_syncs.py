@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
-from bot.storage import create_engine, session_factory
 from bot.storage.command_syncs import CommandSyncs
+from bot.storage.db import create_engine, session_factory
 
 
 async def test_two_processes_noting_the_same_sync_at_once_both_succeed(

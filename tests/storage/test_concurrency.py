@@ -5,7 +5,10 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from bot.storage import GameRecord, StaleVersion, Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.errors import StaleVersion
+from bot.storage.records import GameRecord
+from bot.storage.repository import Store
 from tests.storage.builders import action_event, creation_event, new_game, seats
 
 RACERS = 50

@@ -6,9 +6,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.storage import Store, create_engine, repository, session_factory
+from bot.storage import repository
+from bot.storage.db import create_engine, session_factory
 from bot.storage.deadlines import CLAIM_LEASE, Turn
 from bot.storage.records import NewEvent
+from bot.storage.repository import Store
 from tests.storage.builders import creation_event, new_game, seats
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)

@@ -1,6 +1,7 @@
 """The append-only event log: numbering, ordering, filters and JSON payloads."""
 
-from bot.storage import GameRecord, NewEvent, Store
+from bot.storage.records import GameRecord, NewEvent
+from bot.storage.repository import Store
 from tests.storage.builders import T0, action_event, creation_event, new_game, seats
 
 

@@ -15,10 +15,12 @@ from sqlalchemy import BigInteger, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.play.service import Actor, GameService, Place, SeedSource, audit
-from bot.storage import Store, create_engine, forget, session_factory
+from bot.storage import forget
+from bot.storage.db import create_engine, session_factory
 from bot.storage.dump import read_rows, tables
 from bot.storage.forget import ANONYMISED, NOBODY, PERSON_COLUMN_NAMES, forget_guild, forget_user
 from bot.storage.models import Event, Game, Seat
+from bot.storage.repository import Store
 from tests.storage.stocked import ALICE, BOB, CAROL, GUILDS, REGISTRY, stock
 
 ROOT = Path(__file__).resolve().parents[2]

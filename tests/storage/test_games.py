@@ -6,14 +6,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy.exc import StatementError
 
-from bot.storage import (
-    ActiveGameExists,
-    GameNotFound,
-    GameRecord,
-    NewSeat,
-    StaleVersion,
-    Store,
-)
+from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
+from bot.storage.records import GameRecord, NewSeat
+from bot.storage.repository import Store
 from tests.storage.builders import (
     CHANNEL_ID,
     T0,

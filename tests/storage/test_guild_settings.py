@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from bot.storage import Store
+from bot.storage.repository import Store
 from tests.storage.builders import GUILD_ID, T0
 
 

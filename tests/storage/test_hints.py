@@ -4,7 +4,7 @@ off; a person may turn them on or off for good, on both databases."""
 from __future__ import annotations
 
 from bot.play.service import Actor, GameService, Place, SeedSource
-from bot.storage import Store
+from bot.storage.repository import Store
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
 

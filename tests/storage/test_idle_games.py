@@ -2,7 +2,8 @@
 
 from datetime import timedelta
 
-from bot.storage import GameRecord, Store
+from bot.storage.records import GameRecord
+from bot.storage.repository import Store
 from tests.storage.builders import T0, action_event, creation_event, new_game, seats
 
 HOUR = timedelta(hours=1)

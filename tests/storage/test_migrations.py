@@ -10,9 +10,17 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
 
 from bot.play.service import audit
-from bot.storage import Store, create_engine, current, downgrade, session_factory, upgrade
-from bot.storage.db import MIGRATIONS_DIR, PROJECT_ROOT
+from bot.storage.db import (
+    MIGRATIONS_DIR,
+    PROJECT_ROOT,
+    create_engine,
+    current,
+    downgrade,
+    session_factory,
+    upgrade,
+)
 from bot.storage.models import Base
+from bot.storage.repository import Store
 from tests.storage.builders import T0
 from tests.storage.stocked import REGISTRY, stock
 

@@ -9,8 +9,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.storage import StaleVersion, Store, create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
+from bot.storage.errors import StaleVersion
 from bot.storage.outbox import CHANNEL, OutboxStore, Owed
+from bot.storage.repository import Store
 from tests.storage.builders import T0, action_event, creation_event, new_game, seats
 
 RACERS = 20

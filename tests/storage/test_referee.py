@@ -4,7 +4,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import create_engine, session_factory
+from bot.storage.db import create_engine, session_factory
 from bot.storage.referee import DocumentMoved, RefereeStore
 from tests.storage.builders import CHANNEL_ID, GUILD_ID, T0
 

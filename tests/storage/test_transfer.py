@@ -23,9 +23,10 @@ from bot.play.transfer import (
     head_revision,
     import_database,
 )
-from bot.storage import Store, create_engine, session_factory, upgrade
+from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.dump import tables
 from bot.storage.models import Game
+from bot.storage.repository import Store
 from bot.systems.installed import installed
 from tests.fixtures.make_stored_games import DUEL
 from tests.storage.stocked import REGISTRY, stock, stored_games

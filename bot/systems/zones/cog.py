@@ -28,7 +28,7 @@ from bot.posting.interactions import (
     thinking_first,
     within_budget,
 )
-from bot.storage import SeatRecord
+from bot.storage.records import SeatRecord
 from bot.systems.zones.pairing import subcommand, with_sp
 from games.core.engine import JSON, Order
 from games.core.errors import LaagerError
