@@ -9,7 +9,7 @@ from bot.posting.pairing import Pairing
 from bot.systems.installed import BUILT_IN, load_pairing, pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import View, Viewer
-from tests.fixtures import duel
+from tests.fixtures import duel, duel_pairing
 
 
 def duel_view() -> View:
@@ -24,8 +24,8 @@ def test_a_bare_system_gets_no_picture_and_no_cog() -> None:
 
 
 def test_a_pairing_brings_its_picture() -> None:
-    pairing = load_pairing("tests.fixtures.duel:PAIRING")
-    assert pairing is duel.PAIRING and pairing.cog is None
+    pairing = load_pairing("tests.fixtures.duel_pairing:PAIRING")
+    assert pairing is duel_pairing.PAIRING and pairing.cog is None
     png = pairing.picture(duel_view(), {})
     assert png is not None and png.startswith(b"\x89PNG")
 
@@ -48,7 +48,7 @@ def test_extras_join_the_built_in_systems_by_id() -> None:
     "extra",
     [
         ["games.ramparts:SYSTEM"],
-        ["tests.fixtures.duel:SYSTEM", "tests.fixtures.duel:PAIRING"],
+        ["tests.fixtures.duel:SYSTEM", "tests.fixtures.duel_pairing:PAIRING"],
     ],
 )
 def test_an_id_is_installed_once(extra: list[str]) -> None:

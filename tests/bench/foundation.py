@@ -52,7 +52,7 @@ async def round_trips(rounds: int, scratch: Path) -> list[str]:
             discord_api_base=sandbox.api_base,
             discord_gateway_url=sandbox.gateway_url,
             database_url=f"sqlite+aiosqlite:///{scratch / 'bench.sqlite3'}",
-            extra_systems=["tests.fixtures.duel:PAIRING"],
+            extra_systems=["tests.fixtures.duel_pairing:PAIRING"],
             seed="bench",
             allow_insecure_seed=True,
         )

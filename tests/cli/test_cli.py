@@ -53,7 +53,7 @@ def test_db_upgrade_and_current(tmp_path: Path) -> None:
 def test_sandbox_script_transcript_is_reproducible(tmp_path: Path) -> None:
     script = tmp_path / "tour.txt"
     script.write_text(SCRIPT)
-    env = {"EXTRA_SYSTEMS": "tests.fixtures.duel:PAIRING"}
+    env = {"EXTRA_SYSTEMS": "tests.fixtures.duel_pairing:PAIRING"}
     runs = [
         laager(
             "sandbox", "--script", str(script), "--seed", "7", "--out", str(tmp_path / n), env=env

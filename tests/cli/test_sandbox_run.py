@@ -18,7 +18,7 @@ SCRIPT = [
 
 
 def settings() -> Settings:
-    return Settings(_env_file=None, extra_systems=["tests.fixtures.duel:PAIRING"])
+    return Settings(_env_file=None, extra_systems=["tests.fixtures.duel_pairing:PAIRING"])
 
 
 async def test_a_clean_run_exits_0_and_marks_who_was_pinged(

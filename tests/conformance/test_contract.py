@@ -27,7 +27,7 @@ from games.core.engine import JSON, GameSystem, Mode, Order, Viewer, hidden_from
 from games.core.errors import RuleError
 from games.core.replay import Step, replay
 
-PAIRINGS = pairings(["tests.fixtures.duel:PAIRING"])
+PAIRINGS = pairings(["tests.fixtures.duel_pairing:PAIRING"])
 SYSTEMS = [pairing.system for pairing in PAIRINGS.values()]
 GAMES = 2
 STEP_LIMIT = 600

@@ -13,7 +13,7 @@ from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.sandbox.spec_validation import load_openapi
 
-TEST_SYSTEMS = ["tests.fixtures.duel:PAIRING"]
+TEST_SYSTEMS = ["tests.fixtures.duel_pairing:PAIRING"]
 RATE_SCALE = 0.1
 """Discord's rate-limit windows, ten times shorter: the limits hold, the suite stays quick
 (tests/sandbox/test_rate_limits.py holds discord.py to them at Discord's own scale)."""

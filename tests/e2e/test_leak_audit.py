@@ -20,8 +20,8 @@ from tests.e2e.leak_audit import audit_bots_game, audit_game
 from tests.e2e.monkey import Table, monkey
 
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
-EXTRA = ["tests.fixtures.duel:PAIRING", *LEAKY]
-REAL = list(installed(["tests.fixtures.duel:PAIRING"]))
+EXTRA = ["tests.fixtures.duel_pairing:PAIRING", *LEAKY]
+REAL = list(installed(["tests.fixtures.duel_pairing:PAIRING"]))
 PEOPLE_PLAY = [
     ("duel", "two-player", "standard"),
     ("ramparts", "solo", None),

@@ -23,7 +23,7 @@ from games.core.replay import replay
 from games.registry import Registry
 from tests.e2e.leak_audit import Audit
 
-SYSTEMS_WITH_MAPS = ["tests.fixtures.duel:PAIRING"]
+SYSTEMS_WITH_MAPS = ["tests.fixtures.duel_pairing:PAIRING"]
 """Besides the built-in systems, the test duel: it has a picture and a secret of its own."""
 
 

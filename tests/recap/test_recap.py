@@ -75,7 +75,7 @@ async def test_a_frame_drawn_from_a_private_view_is_caught(
 async def test_a_secret_in_a_frame_is_caught_by_the_leak_audit_check(tmp_path: Path) -> None:
     """A system whose public picture carries a secret's words (the leak audit's planted
     picture leak) is caught by the picture check, frame by frame."""
-    leaky = ["tests.fixtures.duel:PAIRING", "tests.fixtures.leaky:PICTURE"]
+    leaky = ["tests.fixtures.duel_pairing:PAIRING", "tests.fixtures.leaky:PICTURE"]
     async with bot_games(tmp_path, leaky) as play:
         played = await play("leak-picture", "short")
     recap = build(played.pairing.system, None, played.measures, played.game, played.events)
