@@ -1,7 +1,9 @@
 """Free-form rolls: dice expressions, the average die and the plus/minus pair, with working.
 
 Expressions go through the ``d20`` library; its dice are drawn from our own
-seeded stream so that free rolls are as reproducible as a game's.
+seeded stream so that free rolls are as reproducible as a game's. ``d20`` builds its grammar
+when imported (a fifth of a second or more), so it is loaded by the first roll that needs it,
+not when the bot starts.
 """
 
 from __future__ import annotations
@@ -10,13 +12,13 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-
-import d20
-import d20.diceast
-import d20.expression
+from typing import TYPE_CHECKING
 
 from games.core.dice import AVERAGE_DIE_FACES, Dice
 from games.core.errors import LaagerError
+
+if TYPE_CHECKING:
+    import d20.diceast
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -56,6 +58,8 @@ class _StreamRandom:
 
 @contextmanager
 def _drawing_from(dice: Dice) -> Iterator[None]:
+    import d20.expression
+
     saved = d20.expression.random
     d20.expression.random = _StreamRandom(dice)  # type: ignore[assignment]
     try:
@@ -96,6 +100,8 @@ def roll_expression(expression: str, dice: Dice) -> ExpressionRoll:
             f"plus die {plus} - minus die {minus} = {_signed(plus - minus)}{extra} = `{total}`"
         )
         return ExpressionRoll(text, working, total)
+    import d20
+
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:
         tree = roller.parse(text)
@@ -117,6 +123,8 @@ def roll_expression(expression: str, dice: Dice) -> ExpressionRoll:
 def _within_bounds(node: d20.diceast.Node) -> None:
     """Refuse, before rolling, dice with too many sides and numbers beyond :data:`LARGEST`:
     with the expression's length capped, this bounds the work and the size of every answer."""
+    import d20.diceast
+
     if isinstance(node, d20.diceast.Dice):
         if node.num > MAX_DICE:
             raise BadExpression(f"That is more than {MAX_DICE} dice; roll fewer at once.")
