@@ -20,16 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.play import deadlines, errors
-from bot.play.service import (
-    STEP_KINDS,
-    Actor,
-    GameService,
-    Place,
-    Update,
-    moved_on,
-    others_seated,
-    seat_hint,
-)
+from bot.play.log_replay import STEP_KINDS
+from bot.play.service import Actor, GameService, Place, Update, moved_on, others_seated, seat_hint
 from bot.storage.errors import StaleVersion
 from bot.storage.records import EventRecord, GameRecord, NewEvent
 from games.core.engine import JSON, GameSystem

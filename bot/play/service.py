@@ -28,6 +28,7 @@ from bot.play.engine_work import (
     rolls_json,
     work_out,
 )
+from bot.play.log_replay import replay_steps
 from bot.storage.deadlines import Turn
 from bot.storage.errors import ActiveGameExists, StaleVersion
 from bot.storage.outbox import Owed, Seen
@@ -40,7 +41,7 @@ from bot.storage.repository import (
     SeatRecord,
     Store,
 )
-from games.core.dice import Dice, Roll, commitment, derived_seed, new_seed
+from games.core.dice import Dice, commitment, derived_seed, new_seed
 from games.core.engine import (
     JSON,
     GameSystem,
@@ -51,12 +52,9 @@ from games.core.engine import (
     fingerprint_key,
     position_id,
 )
-from games.core.replay import ReplayReport, Step, replay
+from games.core.replay import ReplayReport, replay
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
-
-STEP_KINDS = ("create", "action", "bot", "undo")
-"""Log entries that replay folds; an ``undo`` takes back the orders its action lists."""
 
 
 @dataclass(frozen=True)
@@ -833,29 +831,6 @@ def _acting_side(
         return side
     waiting = system.to_act(state)
     return next((s for s in mine if s in waiting), mine[0])
-
-
-def replay_steps(events: list[EventRecord]) -> list[Step]:
-    """The log as replay steps; a contribution logged between steps (a join, ``/game entropy``)
-    travels with the next step, since no die is drawn in between."""
-    steps: list[Step] = []
-    pending: list[str] = []
-    for e in events:
-        pending += e.contributions
-        if e.kind not in STEP_KINDS:
-            continue
-        steps.append(
-            Step(
-                None if e.kind == "create" else e.side,
-                e.action,
-                [Roll.from_json(r) for r in e.dice],
-                by_bot=e.kind == "bot",
-                contributions=tuple(pending),
-                undoes=len(e.action.get("undoes", ())) if e.kind == "undo" else 0,
-            )
-        )
-        pending = []
-    return steps
 
 
 def audit(

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 
 from bot.play import errors
 from bot.play.engine_work import work_out
+from bot.play.log_replay import STEP_KINDS, replay_steps
 from bot.play.service import (
-    STEP_KINDS,
     Actor,
     GameService,
     Place,
@@ -31,7 +31,6 @@ from bot.play.service import (
     hidden_lines,
     moved_on,
     others_seated,
-    replay_steps,
     seat_hint,
 )
 from bot.storage.errors import StaleVersion

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.play import workers
-from bot.play.service import STEP_KINDS, replay_steps
+from bot.play.log_replay import STEP_KINDS, replay_steps
 from bot.posting.recap_measures import FALLBACK, Measures, Numbers, phase_of, turn_of
 from bot.posting.text_fit import fit
 from bot.storage.records import EventRecord, GameRecord

@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 import bot.posting.announce
-from bot.play.service import STEP_KINDS, Place, replay_steps
+from bot.play.log_replay import STEP_KINDS, replay_steps
+from bot.play.service import Place
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.play.service import audit, replay_steps
+from bot.play.log_replay import replay_steps
+from bot.play.service import audit
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox import components as parts

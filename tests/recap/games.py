@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-from bot.play.service import Actor, GameService, Place, SeedSource, replay_steps
+from bot.play.log_replay import replay_steps
+from bot.play.service import Actor, GameService, Place, SeedSource
 from bot.posting.pairing import Pairing
 from bot.posting.recap import Recap
 from bot.posting.recap_measures import FALLBACK, Measures

@@ -7,15 +7,8 @@ import pytest
 from sqlalchemy import update as sql_update
 
 from bot.play import errors
-from bot.play.service import (
-    Actor,
-    GameService,
-    Place,
-    SeedSource,
-    Update,
-    export_text,
-    replay_steps,
-)
+from bot.play.log_replay import replay_steps
+from bot.play.service import Actor, GameService, Place, SeedSource, Update, export_text
 from bot.storage.db import create_engine
 from bot.storage.models import Game
 from bot.storage.repository import Store
