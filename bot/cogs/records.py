@@ -17,7 +17,8 @@ from bot.play import errors
 from bot.posting.announce import COLOUR
 from bot.posting.interactions import Interaction, place_of
 from bot.posting.pages import page_count, send_pages
-from bot.posting.recap import NotRecappable, send_recap
+from bot.posting.recap import NotRecappable
+from bot.posting.recap_post import send_recap
 from bot.posting.text_fit import DESCRIPTION, fit
 from bot.storage.db import session_factory
 from bot.storage.history import History, PlayedGame, SystemTally

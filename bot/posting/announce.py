@@ -22,7 +22,8 @@ from bot.posting.host import PhaseDM, PhasePost
 from bot.posting.next_steps import CommandFor, ways
 from bot.posting.pairing import Pairing
 from bot.posting.reach import speaks_here
-from bot.posting.recap import NotRecappable, recap_message, send_recap
+from bot.posting.recap import NotRecappable
+from bot.posting.recap_post import recap_message, send_recap
 from bot.posting.reply_windows import CLOSED
 from bot.posting.reports import Report, phase_report
 from bot.posting.text_fit import CONTENT, DESCRIPTION, EMBEDS_TOTAL, fields_of, fit, pieces

@@ -4,29 +4,22 @@ the victory measure, and a summary in words with the revealed seed.
 Everything is rebuilt from the log: the game is replayed from its seed, and each position is
 seen only through the system's public view, so the recap shows what the channel saw and
 nothing more. Building is plain CPU work that runs in the worker pool, so only the workers
-import the drawing (Pillow and the chart), not the process that talks to Discord.
+import the drawing (Pillow and the chart), not the process that talks to Discord; and this
+module imports nothing of Discord or the database, which the post (:mod:`recap_post`) needs.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
 
-import discord
-
-from bot.play import workers
 from bot.play.log_replay import STEP_KINDS, replay_steps
-from bot.posting.recap_measures import FALLBACK, Measures, Numbers, phase_of, turn_of
+from bot.posting.recap_measures import Measures, Numbers, phase_of, turn_of
 from bot.posting.text_fit import fit
 from bot.storage.records import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer
 from games.core.replay import replay
-
-if TYPE_CHECKING:
-    from bot.posting.host import Host
 
 Picture = Callable[[View, JSON], bytes | None]
 """Draws a view (a system's pairing's ``picture``)."""
@@ -218,42 +211,3 @@ def decisive(cut: list[Phase], strength: list[Numbers], victory: list[Numbers]) 
                 swings.append((abs(change) / spread, index, said))
     chosen = sorted(sorted(swings, reverse=True)[:MOMENTS], key=lambda swing: swing[1])
     return [f"{cut[index].label}: {said}." for _, index, said in chosen]
-
-
-CHART_TITLE = "Strength and victory, phase by phase"
-
-
-async def send_recap(
-    interaction: discord.Interaction[Host],
-    game: GameRecord,
-    colour: discord.Colour,
-) -> None:
-    """Build a finished game's recap in the render pool and post it in the channel as a
-    follow-up of ``interaction`` (which must already be answered or deferred)."""
-    await interaction.followup.send(**await recap_message(interaction.client, game, colour))
-
-
-async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
-    """A finished game's recap, built in the render pool, as a message to send."""
-    pairing = bot.pairings[game.system]
-    events = await bot.store.events(game.id)
-    recap = await workers.draw(
-        build, pairing.system, pairing.render, pairing.measures or FALLBACK, game, events
-    )
-    return message(recap, colour)
-
-
-def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
-    """The recap as a message: the summary with the animation, then the chart."""
-    files = [discord.File(io.BytesIO(recap.chart), filename=recap.chart_name())]
-    summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
-    if recap.animation is not None:
-        files.insert(0, discord.File(io.BytesIO(recap.animation), filename=recap.animation_name()))
-        summary.set_image(url=f"attachment://{recap.animation_name()}")
-        summary.set_footer(
-            text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
-            "channel saw it."
-        )
-    charted = discord.Embed(title=CHART_TITLE, colour=colour)
-    charted.set_image(url=f"attachment://{recap.chart_name()}")
-    return {"embeds": [summary, charted], "files": files}

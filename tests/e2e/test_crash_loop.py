@@ -14,7 +14,7 @@ import pytest
 
 from bot.play.service import audit
 from bot.posting.outbox_sender import REFRESHED
-from bot.posting.recap import CHART_TITLE
+from bot.posting.recap_post import CHART_TITLE
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.db import create_engine, session_factory
 from bot.storage.outbox import OutboxStore

@@ -14,7 +14,7 @@ import bot.posting.announce
 from bot.cogs.outbox import OutboxWorker
 from bot.play.service import REPEATED, Place, Update
 from bot.posting.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
-from bot.posting.recap import CHART_TITLE
+from bot.posting.recap_post import CHART_TITLE
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from tests.e2e.conftest import bot_settings

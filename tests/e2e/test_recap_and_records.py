@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import bot.posting.pages
-import bot.posting.recap
+import bot.posting.recap_post
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.models import Message
@@ -207,7 +207,7 @@ async def test_a_recap_that_fails_leaves_the_ending_order_answered(
     def broken(*args: object) -> None:
         raise RuntimeError("planted")
 
-    monkeypatch.setattr(bot.posting.recap, "build", broken)
+    monkeypatch.setattr(bot.posting.recap_post, "build", broken)
     started = await sandbox.slash(alice, "game new", {"system": "duel", "mode": "bots"})
     assert await sandbox.wait_for(lambda: "the recap of game" in caplog.text)
     assert "Game over" in started.response.text()

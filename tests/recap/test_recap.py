@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 
 import bot.posting.recap
-from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, build, message, phases
+from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, build, phases
+from bot.posting.recap_post import message
 from games.core.engine import Viewer
 from renderers.recap import frame_count
 from tests.recap.games import bot_games, frame_findings

@@ -1,0 +1,58 @@
+"""The recap as a post: built in the render pool (:mod:`bot.posting.recap`) and sent as the
+summary with its animation, then the chart.
+
+Apart from the building, so the workers that build recaps import nothing of Discord.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.play import workers
+from bot.posting.recap import Recap, build
+from bot.posting.recap_measures import FALLBACK
+from bot.storage.records import GameRecord
+
+if TYPE_CHECKING:
+    from bot.posting.host import Host
+
+CHART_TITLE = "Strength and victory, phase by phase"
+
+
+async def send_recap(
+    interaction: discord.Interaction[Host],
+    game: GameRecord,
+    colour: discord.Colour,
+) -> None:
+    """Build a finished game's recap in the render pool and post it in the channel as a
+    follow-up of ``interaction`` (which must already be answered or deferred)."""
+    await interaction.followup.send(**await recap_message(interaction.client, game, colour))
+
+
+async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> dict[str, Any]:
+    """A finished game's recap, built in the render pool, as a message to send."""
+    pairing = bot.pairings[game.system]
+    events = await bot.store.events(game.id)
+    recap = await workers.draw(
+        build, pairing.system, pairing.render, pairing.measures or FALLBACK, game, events
+    )
+    return message(recap, colour)
+
+
+def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
+    """The recap as a message: the summary with the animation, then the chart."""
+    files = [discord.File(io.BytesIO(recap.chart), filename=recap.chart_name())]
+    summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
+    if recap.animation is not None:
+        files.insert(0, discord.File(io.BytesIO(recap.animation), filename=recap.animation_name()))
+        summary.set_image(url=f"attachment://{recap.animation_name()}")
+        summary.set_footer(
+            text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
+            "channel saw it."
+        )
+    charted = discord.Embed(title=CHART_TITLE, colour=colour)
+    charted.set_image(url=f"attachment://{recap.chart_name()}")
+    return {"embeds": [summary, charted], "files": files}
