@@ -22,3 +22,10 @@ def watch_pool_jobs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(workers.POOL, "run", watched)
     return jobs
+
+
+def loaded_modules() -> list[str]:
+    """The modules a worker holds (run as a job: what it had loaded before its first job)."""
+    import sys
+
+    return sorted(sys.modules)

@@ -12,9 +12,10 @@ and the loop take turns on one lock. On two cores shared with other work, a burs
 pictures (tests/bench/workers.py) ran at 199 pictures a second in processes against 134 in
 threads, and held the loop up at most 12 ms against 21; in a busier run, 90 against 62 (the
 threads slower than drawing on the loop itself) and 23 ms against 31. The price is a process
-start, paid when the bot starts (:meth:`RenderPool.start`, with every renderer imported there)
-rather than at the first picture, and a copy of each view and PNG between processes, which is
-small; each worker holds about 70 MB once it has drawn every kind of picture.
+start, paid while the bot starts (:meth:`RenderPool.start`: the workers import every renderer
+and the jobs' modules while the bot loads its cogs and connects) rather than at the first
+picture, and a copy of each view and PNG between processes, which is small; each worker holds
+about 70 MB once it has drawn every kind of picture.
 
 The engine's share of a command runs in the same workers (:mod:`bot.play.engine_work`), for the
 same reason and one more: in a thread it would make the loop wait for the GIL.
@@ -49,6 +50,16 @@ WORKER_NICENESS = 10
 workers want the same cores, the loop answers first and a picture waits: a player notices a
 press that is not acknowledged sooner than a map that comes a few milliseconds later. A
 worker alone on a core still runs at full speed."""
+JOB_MODULES = (
+    "bot.play.engine_work",
+    "bot.play.deadlines",
+    "bot.play.service",
+    "bot.play.undo",
+    "bot.posting.recap",
+)
+"""Where the jobs that are not pictures live (an order, a stand-in's orders, an undo's or a
+verification's replay, a finished game's recap), imported with the renderers so a worker's
+first such job does not wait for them (``tests/test_workers.py`` checks the list is whole)."""
 ORPHAN_CHECK_SECONDS = 0.5
 """How often a worker checks that its bot is still there."""
 
@@ -63,16 +74,20 @@ def pool_size(cap: int = CAP) -> int:
 
 
 def start_worker() -> None:
-    """Set a worker up: it leaves with its bot, runs at a lower priority than the bot, and
-    has every renderer imported already. What the imports built (fonts, the games' tables)
-    lasts as long as the worker, so it is kept out of the collector's sight: each full
-    collection walked its 110,000 objects for 45 to 60 ms, holding up the picture or order in
-    hand."""
+    """Set a worker up: it leaves with its bot, has every renderer and the engine's jobs
+    imported already, then runs at a lower priority than the bot. The imports come first, at
+    the bot's own priority: loaded at the lower one on a busy machine, they left the first
+    order after a start unanswered for over 10 s. What the imports built
+    (fonts, the games' tables) lasts as long as the worker, so it is kept out of the
+    collector's sight: each full collection walked its 110,000 objects for 45 to 60 ms,
+    holding up the picture or order in hand."""
     threading.Thread(target=_leave_with, args=(os.getppid(),), daemon=True).start()
-    os.nice(WORKER_NICENESS)
     import_renderers()
+    for module in JOB_MODULES:
+        importlib.import_module(module)
     gc.collect()
     gc.freeze()
+    os.nice(WORKER_NICENESS)
 
 
 def _leave_with(parent: int) -> None:
@@ -123,9 +138,15 @@ class RenderPool:
             self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="render")
         return self._threads
 
-    async def start(self) -> None:
-        """Start the workers now, so the first picture after a start is not the one to wait."""
-        await asyncio.gather(*(self.run(os.getpid) for _ in range(self.size)))
+    def start(self) -> asyncio.Future[list[int]]:
+        """Start the workers now, so the first picture after a start is not the one to wait.
+        They are spawned before this returns and load their imports on their own; the
+        future is done once every one of them is ready."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor(os.getpid)
+        return asyncio.gather(
+            *(loop.run_in_executor(executor, os.getpid) for _ in range(self.size))
+        )
 
     async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``job(*args, **kwargs)`` in a worker; the loop is free while it runs. A pool whose

@@ -119,6 +119,8 @@ class LaagerBot(Host):
         """How many messages are owed and unsent, for the outbox depth gauge."""
         self.status_server: StatusServer | None = None
         """The /metrics and /health server, when STATUS_PORT is set."""
+        self.workers_started: asyncio.Future[list[int]] | None = None
+        """The render workers' start, which runs while the bot logs in and connects."""
 
     async def setup_hook(self) -> None:
         """Open /health and /metrics (so a probe sees the start), migrate, start the render
@@ -130,7 +132,9 @@ class LaagerBot(Host):
             self.status_server = StatusServer(self, self.settings.status_host, port)
             await self.status_server.start()
         await upgrade(self.settings.database_url)
-        await workers.POOL.start()
+        # The workers load the renderers and the engines on their own cores while this process
+        # loads the cogs, syncs and connects; a job that comes sooner waits for them in the pool.
+        self.workers_started = workers.POOL.start()
         self.add_dynamic_items(
             ActionButton,
             OrderSelect,
@@ -172,6 +176,10 @@ class LaagerBot(Host):
         if cut_off:
             log.warning("stopping with %d commands still being handled", cut_off)
         await super().close()
+        if self.workers_started is not None and not self.workers_started.done():
+            self.workers_started.cancel()
+            with suppress(asyncio.CancelledError):
+                await self.workers_started
         if self.status_server is not None:
             await self.status_server.stop()
         await self.engine.dispose()
@@ -190,7 +198,9 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 
 @asynccontextmanager
 async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
-    """Start a bot in the background, yield it once it is ready, and close it on exit."""
+    """Start a bot in the background, yield it once it is ready and its render workers have
+    loaded (so a script's or a test's first order does not wait for their imports), and close
+    it on exit."""
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     bot = LaagerBot(settings)
     task = asyncio.create_task(bot.start(settings.discord_token), name="laager-bot")
@@ -200,6 +210,8 @@ async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
         if task in done:
             task.result()
             raise RuntimeError("the bot stopped before it was ready")
+        if bot.workers_started is not None:
+            await bot.workers_started
         yield bot
     finally:
         ready.cancel()
