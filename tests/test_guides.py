@@ -16,6 +16,7 @@ from bot.posting.teaching import help_embed
 from bot.posting.text_fit import EMBEDS_TOTAL, FIELD
 from bot.systems.installed import pairings
 from games.core.dice import Dice
+from tests.profiles import scaled
 from tests.test_reachable_orders import sampled, update_of
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
@@ -47,7 +48,7 @@ def test_every_phase_and_order_of_random_games_is_explained(system_id: str) -> N
     guide, system = pairing.guide, pairing.system
     assert guide is not None
     phases, kinds = set(), set()
-    for number, (scenario, options) in enumerate(GAMES[system_id] * 3):
+    for number, (scenario, options) in enumerate(GAMES[system_id] * scaled(3)):
         rng = random.Random(number)
         state = system.new(scenario, dict(options), Dice("cd" * 16, 0, [str(number)])).state
         for step in range(400):

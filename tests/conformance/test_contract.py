@@ -26,10 +26,11 @@ from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Mode, Order, Viewer, hidden_from
 from games.core.errors import RuleError
 from games.core.replay import Step, replay
+from tests.profiles import scaled
 
 PAIRINGS = pairings(["tests.fixtures.duel_pairing:PAIRING"])
 SYSTEMS = [pairing.system for pairing in PAIRINGS.values()]
-GAMES = 2
+GAMES = scaled(2)
 STEP_LIMIT = 600
 APPLY_SAMPLE = 12
 """Legal orders tried on each position (all of them when there are fewer)."""

@@ -179,9 +179,9 @@ async def test_one_odds_estimate_at_a_time_per_channel(
     hand."""
     await sandbox.slash(alice, "ramparts new")
     # Long enough (seconds, even on a fast machine) for bob's command to come while it runs.
-    first = asyncio.create_task(sandbox.slash(alice, "ramparts odds", {"games": 1000}))
+    first = asyncio.create_task(sandbox.slash(alice, "ramparts odds", {"games": 500}))
     for _ in range(200):
-        if any("Simulating 1000 games" in m.content for m in sandbox.transcript):
+        if any("Simulating 500 games" in m.content for m in sandbox.transcript):
             break
         await asyncio.sleep(0.02)
     second = await sandbox.slash(bob, "ramparts odds", {"games": 50})
