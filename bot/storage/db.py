@@ -12,8 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "alembic"
+
+HEAD = "0009"
+"""The newest migration in ``alembic/versions``. A database already there is left as it is
+without loading Alembic, which cost each start a third of a second or more of CPU
+(``tests/storage/test_migrations.py`` checks that this is Alembic's own head)."""
 
 # How long an SQLite writer waits for another connection's write lock before failing.
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -88,10 +94,13 @@ def _alembic_config(url: str) -> Config:
 
 
 async def upgrade(url: str, revision: str = "head") -> None:
-    """Migrate the database up to `revision`.
+    """Migrate the database up to `revision`. An ordinary start finds it at :data:`HEAD`
+    already and asks nothing of Alembic.
 
     Alembic's env.py runs its own event loop, so the command runs in a worker thread.
     """
+    if revision == "head" and await stored_revision(url) == HEAD:
+        return
     import alembic.command
 
     await asyncio.to_thread(_migrate, alembic.command.upgrade, url, revision)
@@ -129,6 +138,21 @@ async def current(url: str) -> str | None:
     try:
         async with engine.connect() as connection:
             return await connection.run_sync(_current_revision)
+    finally:
+        await engine.dispose()
+
+
+async def stored_revision(url: str) -> str | None:
+    """The revision in the database's version table, read without Alembic; None where no
+    migration has run (no table, or an empty one)."""
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as connection:
+            try:
+                found = await connection.execute(text("SELECT version_num FROM alembic_version"))
+            except DBAPIError:
+                return None
+            return found.scalar_one_or_none()
     finally:
         await engine.dispose()
 

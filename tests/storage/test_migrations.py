@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import subprocess
 import sys
 
 from alembic.autogenerate import compare_metadata
@@ -11,12 +12,14 @@ from sqlalchemy import Connection, inspect, text
 
 from bot.play.service import audit
 from bot.storage.db import (
+    HEAD,
     MIGRATIONS_DIR,
     PROJECT_ROOT,
     create_engine,
     current,
     downgrade,
     session_factory,
+    stored_revision,
     upgrade,
 )
 from bot.storage.models import Base
@@ -46,6 +49,44 @@ def _active_game_index_predicate(connection: Connection) -> str:
     options = index.get("dialect_options", {})
     predicate = options.get("sqlite_where", options.get("postgresql_where"))
     return str(predicate)
+
+
+def test_head_is_the_newest_migration() -> None:
+    """The start's shortcut (a database at HEAD is left alone) holds only while HEAD names
+    Alembic's own head: a migration added without moving HEAD fails here."""
+    assert HEAD == _head()
+
+
+UPGRADE_AND_SAY = """\
+import asyncio, sys
+from bot.storage.db import upgrade
+asyncio.run(upgrade(sys.argv[1]))
+print("alembic" in sys.modules)
+"""
+
+
+async def test_a_start_at_head_loads_no_alembic(blank_database_url: str) -> None:
+    """At HEAD, a start reads the version table and moves on; a step behind (planted), it
+    loads Alembic and migrates."""
+
+    def start() -> str:
+        ran = subprocess.run(
+            [sys.executable, "-c", UPGRADE_AND_SAY, blank_database_url],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return ran.stdout.strip()
+
+    assert await stored_revision(blank_database_url) is None
+    assert await asyncio.to_thread(start) == "True"
+    assert await stored_revision(blank_database_url) == HEAD
+    assert await asyncio.to_thread(start) == "False"
+    await downgrade(blank_database_url, "-1")
+    assert await stored_revision(blank_database_url) != HEAD
+    assert await asyncio.to_thread(start) == "True"
+    assert await stored_revision(blank_database_url) == HEAD
 
 
 async def test_upgrade_builds_the_model_schema(blank_database_url: str) -> None:
