@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import shutil
 from collections.abc import AsyncIterator
@@ -14,7 +13,6 @@ from bot.operations.settings import Settings
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
 from bot.sandbox.spec_validation import load_openapi
-from bot.storage.db import upgrade
 
 TEST_SYSTEMS = ["tests.fixtures.duel_pairing:PAIRING"]
 RATE_SCALE = 0.1
@@ -70,16 +68,6 @@ async def sandbox() -> AsyncIterator[DiscordSandbox]:
     finally:
         await sb.stop()
     assert sb.violations == [], "the bot sent requests that Discord rejects"
-
-
-@pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database migrated once per test process. The migrations have tests of their own
-    (tests/storage/test_migrations.py); run again for each of the hundreds of bots these tests
-    start, they cost a fifth of a second each."""
-    path = tmp_path_factory.mktemp("migrated") / "e2e.sqlite3"
-    asyncio.run(upgrade(f"sqlite+aiosqlite:///{path}"))
-    return path
 
 
 @pytest.fixture
