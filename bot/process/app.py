@@ -197,10 +197,13 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 
 
 @asynccontextmanager
-async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
-    """Start a bot in the background, yield it once it is ready and its render workers have
-    loaded (so a script's or a test's first order does not wait for their imports), and close
-    it on exit."""
+async def running_bot(
+    settings: Settings, *, workers_first: bool = True
+) -> AsyncIterator[LaagerBot]:
+    """Start a bot in the background, yield it once it is ready and (``workers_first``) its
+    render workers have loaded, so a test's first order does not wait for their imports, and
+    close it on exit. ``laager sandbox`` does not wait: a person's first command is answered
+    as soon as the bot is connected, and an order that comes sooner waits in the pool."""
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     bot = LaagerBot(settings)
     task = asyncio.create_task(bot.start(settings.discord_token), name="laager-bot")
@@ -210,7 +213,7 @@ async def running_bot(settings: Settings) -> AsyncIterator[LaagerBot]:
         if task in done:
             task.result()
             raise RuntimeError("the bot stopped before it was ready")
-        if bot.workers_started is not None:
+        if workers_first and bot.workers_started is not None:
             await bot.workers_started
         yield bot
     finally:

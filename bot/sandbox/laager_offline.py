@@ -65,7 +65,7 @@ async def play_offline(
             )
             seen.append(sandbox)
             try:
-                async with running_bot(local) as bot:
+                async with running_bot(local, workers_first=False) as bot:
                     yield bot
             except CommandsRefused as refused:
                 raise SandboxError(str(refused)) from None

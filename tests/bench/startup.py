@@ -9,7 +9,12 @@ For each checkout (this tree by default), in turns, ``--rounds`` times:
   them), beside those of importing discord.py alone, and their ratio;
 - **health**: the wall time of ``laager health`` against a port where nothing answers;
 - **sandbox**: the wall time of ``laager sandbox`` running a one-line script (``/game
-  help``), from the command to the first line of the bot's answer, and to its exit.
+  help``), from the command to the first line of the bot's answer, and to its exit;
+- **the libraries alone**, once a round with this tree: the import CPU of what the bot cannot
+  start without (Discord, SQLAlchemy's asyncio layer, pydantic-settings, structlog, the
+  metrics) and its ratio to discord.py's, and the wall time of a process that only loads what
+  the sandbox cannot answer without (those, the stand-in's libraries, Alembic and Discord's
+  parsed OpenAPI description): the least a start can cost with these libraries.
 
 Each checkout's modules are compiled first, as the image does. Medians are printed per
 checkout and, with two or more, each one's ratio to the first. Every checkout runs with this
@@ -43,6 +48,23 @@ with getattr(cli, "loading", contextlib.nullcontext)():
 print(time.process_time() - t)
 """
 DISCORD = "import time\nt = time.process_time()\nimport discord\nprint(time.process_time() - t)\n"
+LIBRARIES = (
+    "import time\nt = time.process_time()\n"
+    "import discord, discord.ext.commands, sqlalchemy.ext.asyncio, aiosqlite\n"
+    "import pydantic_settings, structlog, prometheus_client\n"
+    "print(time.process_time() - t)\n"
+)
+"""What the bot cannot start without, before a line of its own: Discord, the database layer,
+its settings, logs and metrics."""
+SANDBOX_LIBRARIES = (
+    "import discord, discord.ext.commands, sqlalchemy.ext.asyncio, aiosqlite\n"
+    "import pydantic_settings, structlog, prometheus_client\n"
+    "import openapi_core, werkzeug, alembic.command, alembic.runtime.migration\n"
+    "from bot.sandbox.spec_validation import load_openapi\n"
+    "load_openapi()\n"
+)
+"""What ``laager sandbox`` cannot answer without, before a line of the bot's own: those
+libraries, the stand-in's, the migrations' and Discord's published description, parsed."""
 COGS = (
     "from bot.systems import installed\n"
     "    cogs = (*app.COGS, *installed.cogs(installed.pairings()))"
@@ -135,6 +157,21 @@ def one_round(root: Path, script: Path, python: str) -> dict[str, float]:
     }
 
 
+def floors(python: str) -> dict[str, float]:
+    """The libraries alone, in this tree: the least any checkout's start can cost."""
+    libraries = import_cpu(ROOT, python, LIBRARIES)
+    discord = import_cpu(ROOT, python, DISCORD)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-c", SANDBOX_LIBRARIES], cwd=ROOT, env=clean_env(ROOT), check=True
+    )
+    return {
+        "libraries, import CPU (s)": libraries,
+        "their ratio to discord.py": libraries / discord,
+        "sandbox's libraries (s)": time.perf_counter() - started,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot-root", type=Path, nargs="+", default=[ROOT])
@@ -155,10 +192,15 @@ def main() -> None:
                 check=True,
             )
         found: dict[Path, list[dict[str, float]]] = {root: [] for root in args.bot_root}
+        least: list[dict[str, float]] = []
         for number in range(args.rounds):
             for root in args.bot_root:  # in turns, so a busy spell falls on every checkout
                 found[root].append(one_round(root, script, args.python))
+            least.append(floors(args.python))
             print(f"round {number + 1} of {args.rounds} done", file=sys.stderr)
+    print(f"\nthe libraries alone (medians of {len(least)})")
+    for name in least[0]:
+        print(f"  {name:<26} {statistics.median(r[name] for r in least):8.3f}")
     first = None
     for root, rounds in found.items():
         medians = {name: statistics.median(r[name] for r in rounds) for name in rounds[0]}
