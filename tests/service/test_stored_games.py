@@ -126,6 +126,7 @@ async def test_a_stored_game_in_progress_takes_an_order_and_verifies_once_over(
     assert report is not None and report.ok, report.problem
 
 
+@pytest.mark.slow  # whole games, each to its end (the quick run keeps the one-order test above)
 @pytest.mark.parametrize(
     "case",
     [c for c in STORED if c[1]["game"]["status"] == "active" and c[1]["game"]["mode"] == "solo"],
