@@ -3,6 +3,7 @@ off the event loop."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -26,6 +27,4 @@ def watch_pool_jobs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def loaded_modules() -> list[str]:
     """The modules a worker holds (run as a job: what it had loaded before its first job)."""
-    import sys
-
     return sorted(sys.modules)

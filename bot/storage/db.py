@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, event, text
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
@@ -99,7 +99,7 @@ async def upgrade(url: str, revision: str = "head") -> None:
 
     Alembic's env.py runs its own event loop, so the command runs in a worker thread.
     """
-    if revision == "head" and await stored_revision(url) == HEAD:
+    if revision == "head" and await current(url) == HEAD:
         return
     import alembic.command
 
@@ -133,18 +133,8 @@ def _migrate(command: Callable[[Config, str], None], url: str, revision: str) ->
 
 
 async def current(url: str) -> str | None:
-    """The revision the database is at, or None if it was never migrated."""
-    engine = create_engine(url)
-    try:
-        async with engine.connect() as connection:
-            return await connection.run_sync(_current_revision)
-    finally:
-        await engine.dispose()
-
-
-async def stored_revision(url: str) -> str | None:
-    """The revision in the database's version table, read without Alembic; None where no
-    migration has run (no table, or an empty one)."""
+    """The revision the database is at, read from Alembic's version table without loading
+    Alembic; None if it was never migrated (no table, or an empty one)."""
     engine = create_engine(url)
     try:
         async with engine.connect() as connection:
@@ -155,9 +145,3 @@ async def stored_revision(url: str) -> str | None:
             return found.scalar_one_or_none()
     finally:
         await engine.dispose()
-
-
-def _current_revision(connection: Connection) -> str | None:
-    from alembic.runtime.migration import MigrationContext
-
-    return MigrationContext.configure(connection).get_current_revision()

@@ -19,7 +19,6 @@ from bot.storage.db import (
     current,
     downgrade,
     session_factory,
-    stored_revision,
     upgrade,
 )
 from bot.storage.models import Base
@@ -79,14 +78,14 @@ async def test_a_start_at_head_loads_no_alembic(blank_database_url: str) -> None
         )
         return ran.stdout.strip()
 
-    assert await stored_revision(blank_database_url) is None
+    assert await current(blank_database_url) is None
     assert await asyncio.to_thread(start) == "True"
-    assert await stored_revision(blank_database_url) == HEAD
+    assert await current(blank_database_url) == HEAD
     assert await asyncio.to_thread(start) == "False"
     await downgrade(blank_database_url, "-1")
-    assert await stored_revision(blank_database_url) != HEAD
+    assert await current(blank_database_url) != HEAD
     assert await asyncio.to_thread(start) == "True"
-    assert await stored_revision(blank_database_url) == HEAD
+    assert await current(blank_database_url) == HEAD
 
 
 async def test_upgrade_builds_the_model_schema(blank_database_url: str) -> None:
