@@ -1,6 +1,7 @@
-"""The sandbox's two shortcuts in checking requests against Discord's spec change no verdict:
-the rewritten oneOf unions refuse exactly what the published ones refuse, and a request is
-taken from the memory of passing requests only when it is the same request."""
+"""The sandbox's shortcuts in checking requests against Discord's spec change no verdict: the
+rewritten oneOf unions refuse exactly what the published ones refuse, a request is taken from
+the memory of passing requests only when it is the same request, and a body on a route that
+passed before gets the verdict the whole check would give it."""
 
 from __future__ import annotations
 
@@ -51,11 +52,13 @@ BODIES: list[dict[str, Any]] = [
 ]
 
 
-def request(body: dict[str, Any], path: str = CHANNEL) -> ApiRequest:
+def request(
+    body: dict[str, Any], path: str = CHANNEL, query: dict[str, str] | None = None
+) -> ApiRequest:
     return ApiRequest(
         "POST",
         path,
-        query={},
+        query=query or {},
         headers={},
         content_type="application/json",
         body=json.dumps(body).encode(),
@@ -94,7 +97,7 @@ class Counting:
     """The spec's own checker, counting how often it is asked."""
 
     def __init__(self, openapi: OpenAPI) -> None:
-        self.openapi, self.asked = openapi, 0
+        self.openapi, self.spec, self.asked = openapi, openapi.spec, 0
 
     def iter_request_errors(self, request: ApiRequest) -> Any:
         self.asked += 1
@@ -103,8 +106,9 @@ class Counting:
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> tuple[SpecValidator, Counting]:
-    monkeypatch.setattr(SpecValidator, "_passed", copy.copy(SpecValidator._passed))
-    SpecValidator._passed.clear()
+    for memory in ("_passed", "_routes"):
+        monkeypatch.setattr(SpecValidator, memory, copy.copy(getattr(SpecValidator, memory)))
+        getattr(SpecValidator, memory).clear()
     validator = SpecValidator()
     counting = Counting(validator._openapi)
     monkeypatch.setattr(validator, "_openapi", counting)
@@ -136,8 +140,56 @@ def test_the_memory_is_bounded(
 ) -> None:
     validator, counting = counted
     monkeypatch.setattr(spec_validation, "PASSED_KEPT", 3)
+    monkeypatch.setattr(spec_validation, "ROUTES_KEPT", 2)
     for n in range(5):
-        assert validator.check_request(request({"content": str(n)})).ok
+        assert validator.check_request(request({"content": str(n)}, query={"n": str(n)})).ok
     assert len(SpecValidator._passed) == 3
-    assert validator.check_request(request({"content": "0"})).ok
-    assert counting.asked == 6, "the oldest was forgotten"
+    assert len(SpecValidator._routes) == 2
+    assert validator.check_request(request({"content": "0"}, query={"n": "0"})).ok
+    assert counting.asked == 6, "the oldest request and its route were forgotten"
+
+
+@pytest.mark.parametrize("shortcut", ["as-built", "planted-fault"])
+def test_a_body_on_a_remembered_route_gets_the_whole_checks_verdict(
+    counted: tuple[SpecValidator, Counting],
+    published: OpenAPI,
+    monkeypatch: pytest.MonkeyPatch,
+    shortcut: str,
+) -> None:
+    validator, counting = counted
+    if shortcut == "planted-fault":  # a route that passes whatever body comes
+        monkeypatch.setattr(spec_validation.Route, "conforms", lambda self, body: True)
+    assert validator.check_request(request({"content": "the first post on this route"})).ok
+    checked = {json.dumps(b): validator.check_request(request(b)).ok for b in BODIES}
+    expected = {json.dumps(b): not list(published.iter_request_errors(request(b))) for b in BODIES}
+    if shortcut == "planted-fault":
+        assert checked != expected, "the comparison must catch a shortcut that passes all"
+        return
+    assert checked == expected
+    refused = len(BODIES) - sum(expected.values())
+    assert counting.asked == 1 + refused, "only the route's first body and refusals went whole"
+
+
+def test_a_remembered_route_still_refuses_a_missing_body(
+    counted: tuple[SpecValidator, Counting], published: OpenAPI
+) -> None:
+    """Posting a message needs a body (its requestBody is required)."""
+    validator, _ = counted
+    assert validator.check_request(request({"content": "x"})).ok
+    bodiless = request({})
+    bodiless.body = None
+    assert list(published.iter_request_errors(bodiless))
+    assert not validator.check_request(bodiless).ok
+
+
+def test_a_query_is_part_of_the_route(counted: tuple[SpecValidator, Counting]) -> None:
+    validator, counting = counted
+
+    def listing(limit: str) -> ApiRequest:
+        return ApiRequest(
+            "GET", CHANNEL, query={"limit": limit}, headers={}, content_type="", body=None
+        )
+
+    assert validator.check_request(listing("50")).ok
+    assert not validator.check_request(listing("500")).ok, "limit is at most 100"
+    assert counting.asked == 2
