@@ -849,7 +849,13 @@ def audit(
     if mismatch:
         return ReplayReport({}, 0, 0, mismatch)
     report = replay(system, game.seed, replay_steps(events))
-    if state_must_match and report.ok and report.state != _loaded(system, game).state:
+    if not (state_must_match and report.ok):
+        return report
+    try:
+        stored_state = _loaded(system, game).state
+    except UnreadableState as error:
+        return replace(report, problem=str(error))
+    if report.state != stored_state:
         report = replace(report, problem="The replayed state differs from the stored one.")
     return report
 

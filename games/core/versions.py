@@ -67,5 +67,12 @@ def loaded(system: GameSystem, state: JSON) -> JSON:
         )
     current = {key: value for key, value in state.items() if key != VERSION_KEY}
     for step in range(version, system.state_version):
-        current = system.upgrades[step](current)
+        try:
+            current = system.upgrades[step](current)
+        except (KeyError, TypeError, AttributeError) as error:  # not a state of that shape
+            raise UnreadableState(
+                f"This {system.title} game's stored state could not be brought from version "
+                f"{step} to {step + 1} ({type(error).__name__}: {error}): it is damaged, and "
+                "was left as it is."
+            ) from error
     return current

@@ -63,6 +63,12 @@ def test_a_version_that_is_not_a_version_number_is_refused(version: object) -> N
         loaded(Shapes(), {"shape": 2, VERSION_KEY: version})
 
 
+def test_a_damaged_state_that_an_upgrade_cannot_read_is_refused_not_crashed_on() -> None:
+    """A step reading a field the damaged state lacks reports the game as unreadable."""
+    with pytest.raises(UnreadableState, match=r"from version 1 to 2 \(KeyError: 'shape'\): it is"):
+        loaded(Shapes(), {"turn": 99})
+
+
 def test_a_system_may_not_use_the_reserved_key() -> None:
     with pytest.raises(ValueError, match="reserved key '_v'"):
         stored(Shapes(), {"shape": 3, VERSION_KEY: 1})
