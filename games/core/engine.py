@@ -137,7 +137,10 @@ class GameSystem(Protocol):
 
     ``state_version`` is the shape of state the code reads and writes, and ``upgrades``
     maps each older version n to a pure step from shape n to n + 1, so games stored by
-    older code still load (see :mod:`games.core.versions`).
+    older code still load (see :mod:`games.core.versions`). ``logged_options`` likewise
+    keeps old logs replaying: the value each option had by default when a set-up was logged
+    without it, before the option was written into every set-up; ``new`` itself gives an
+    option left out its current meaning.
     """
 
     id: str
@@ -147,6 +150,7 @@ class GameSystem(Protocol):
     modes: Mapping[str, Mode]
     state_version: int
     upgrades: Mapping[int, Callable[[JSON], JSON]]
+    logged_options: Mapping[str, Any]
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         """Set up a game; may roll dice for the set-up."""

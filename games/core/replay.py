@@ -75,7 +75,8 @@ def replay(
                 watch(state)
             continue
         if step.side is None:
-            outcome = system.new(step.action["scenario"], step.action.get("options", {}), dice)
+            options = {**system.logged_options, **step.action.get("options", {})}
+            outcome = system.new(step.action["scenario"], options, dice)
         else:
             if step.by_bot and system.bot_action(state, step.side, dice) != step.action:
                 return ReplayReport(

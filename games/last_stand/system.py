@@ -34,7 +34,7 @@ from games.last_stand.state import (
 
 SIDES = (flow.BRITISH, flow.ZULU)
 CURRENT_RULES = {RULES_OPTION: RULES}
-"""Every mode starts a game under the newest rules revision, written into its logged set-up."""
+"""Every mode names the newest rules revision, so it is written into the logged set-up."""
 
 
 class LastStand:
@@ -43,6 +43,8 @@ class LastStand:
     sides = SIDES
     state_version = 2
     upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_rules_revision}
+    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
+    """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
         "historical": Scenario(
             "historical",
@@ -69,7 +71,7 @@ class LastStand:
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         if scenario not in self.scenarios:
             raise RuleError(f"Unknown scenario `{scenario}`: choose historical or free-setup.")
-        revision = options.get(RULES_OPTION, FIRST_RULES)
+        revision = options.get(RULES_OPTION, RULES)
         if revision not in range(FIRST_RULES, RULES + 1):
             raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
         state = setup.new_state(scenario, revision)

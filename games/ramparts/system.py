@@ -85,6 +85,7 @@ class Ramparts:
     sides = (SIDE,)
     state_version = 1
     upgrades: ClassVar[dict[int, Upgrade]] = {}
+    logged_options: ClassVar[JSON] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario(
             "standard",

@@ -5,8 +5,8 @@ zone have just meleed. Each round both sides roll: the charging group its SP (5-
 at Rorke's Drift across a wall or into or out of a building, as in 12.5), the Zulus of the
 charged zone every warrior and leader they have there (6), so their strength shows. Hits
 are taken after both rolls, the British player allocating his among the charging group.
-After each round the British player goes on or stops; once the zone is empty the group may
-advance into it. Each leader charges once a turn.
+After each round the British player goes on or stops; once the zone is empty the group, or
+any part of it, may advance into it (with 12.7). Each leader charges once a turn.
 
 Choices where the text is silent: the group is foot soldiers or cavalry (never the battery
 or VP units); the British advance obeys the limits and 2.1 like any move.
@@ -20,6 +20,7 @@ from games.core.text import counted, faces_from
 from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, may_enter
 from games.zones.melee import british_face, melee_sp
+from games.zones.options import revised
 from games.zones.state import (
     BRITISH,
     Log,
@@ -151,7 +152,9 @@ def check_go_on(s: State) -> None:
         raise RuleError("The charged zone is empty: advance into it or stop.")
 
 
-def check_advance(s: State) -> list[str]:
+def check_advance(s: State, units: list[str] | None = None) -> list[str]:
+    """The units that advance: the whole charging group unless ``units`` names part of it
+    (12.7: the victor *may* advance, so each unit may stay behind)."""
     if s["charge"] is None or s["pending"]:
         raise RuleError("There is no charge to advance from.")
     target = s["charge"]["target"]
@@ -159,19 +162,28 @@ def check_advance(s: State) -> list[str]:
         raise RuleError("Zulus still hold the charged zone.")
     if not may_enter(s, BRITISH, target):
         raise RuleError(f"British units may not enter zone {target} (rule 2.1).")
-    units = group(s)
+    whole = group(s)
+    if units is None:
+        units = whole
+    elif not revised(s):
+        raise RuleError("In this game's reading of 14.4 the whole charging group advances.")
+    elif not units or len(set(units)) != len(units) or any(u not in whole for u in units):
+        names = ", ".join(unit_data(s, u).name for u in whole)
+        raise RuleError(f"Advance with one or more of the charging group: {names}.")
     british_room(s, target, units)
     return units
 
 
-def advance(s: State, log: Log) -> None:
-    units = check_advance(s)
+def advance(s: State, log: Log, units: list[str] | None = None) -> None:
+    units = check_advance(s, units)
     found = s["charge"]
     for unit_id in units:
         place_british(s, unit_id, found["target"])
     s["control"][found["target"]] = BRITISH
     note_move(s, found["origin"], found["target"])
-    log.say(f"The charging group advances from {found['origin']} into {found['target']}.")
+    left = [unit_data(s, u).name for u in group(s)]
+    staying = f"; {', '.join(left)} stay in {found['origin']}" if left else ""
+    log.say(f"The charging group advances from {found['origin']} into {found['target']}{staying}.")
     s["charge"] = None
 
 

@@ -19,6 +19,8 @@ from games.core.errors import RuleError
 from games.core.text import counted, faces_from
 from games.zones.fire import combat_dice, hit_zulus
 from games.zones.limits import british_room, check_counter_mix, may_enter, zulu_room
+from games.zones.movement import overrun
+from games.zones.options import revised
 from games.zones.state import (
     BRITISH,
     ZULU,
@@ -28,6 +30,7 @@ from games.zones.state import (
     board_of,
     british_present,
     note_move,
+    only_vp_units,
     place_british,
     take_zulus,
     unit_data,
@@ -212,14 +215,22 @@ def resolve(s: State, log: Log) -> None:
         s["pending"] = {"kind": "hits", "zones": pending}
 
 
+def emptied(s: State, target: str) -> bool:
+    """12.7 with 10.2: a zone the melee left without fighting units. VP units left alone in
+    it do not hold it: Zulus may enter such a zone, overrunning them (revision 2; the first
+    reading let only an empty zone be entered)."""
+    if zulu_present(s, target):
+        return False
+    return not british_present(s, target) or (revised(s) and only_vp_units(s, target))
+
+
 def advances(s: State) -> list[tuple[str, str]]:
     """(attacking zone, emptied zone) pairs the attackers may advance along (12.7): each
     emptied zone takes one advance, and only the side that attacked it makes it."""
     melee = s["melee"]
     found = []
     for target, entries in melee["attackers"].items():
-        emptied = not british_present(s, target) and not zulu_present(s, target)
-        if not emptied or target in melee["advanced_into"]:
+        if not emptied(s, target) or target in melee["advanced_into"]:
             continue
         for origin, side in entries:
             holds = zulu_present(s, origin) if side == ZULU else british_present(s, origin)
@@ -295,6 +306,7 @@ def zulu_advance(s: State, origin: str, target: str, sp: int, counters: int, log
     check_zulu_advance(s, origin, target, sp, counters)
     counters = _advance_counters(s, origin, sp, counters)
     take_zulus(s, origin, sp, counters, [])
+    overrun(s, target, log)
     add_zulus(s, target, sp, counters, [], moved=True)
     s["melee"]["advanced_into"].append(target)
     s["control"][target] = ZULU

@@ -416,16 +416,23 @@ def check_zulu_move(
     check_counter_mix(s, origin, None if path[-1] == OFF else path[-1], sp, counters)
 
 
+def overrun(s: State, zone: str, log: Log) -> None:
+    """10.2: Zulus entering a zone held by VP units alone eliminate them."""
+    if not only_vp_units(s, zone):
+        return
+    for unit_id in list(s["stacks"][zone]):
+        place_british(s, unit_id, None)
+        s["vp_units_lost"] += 1
+        victory.refresh(s)
+        log.say(f"Zulus overrun {unit_data(s, unit_id).name} in zone {zone}: +1 VP.")
+
+
 def _arrive(s: State, start: str | None, path: list[str], log: Log) -> None:
     """Eliminate VP units alone in zones entered (10.2) and record the steps."""
     here = start
     for there in path:
-        if there != OFF and only_vp_units(s, there):
-            for unit_id in list(s["stacks"][there]):
-                place_british(s, unit_id, None)
-                s["vp_units_lost"] += 1
-                victory.refresh(s)
-                log.say(f"Zulus overrun {unit_data(s, unit_id).name} in zone {there}: +1 VP.")
+        if there != OFF:
+            overrun(s, there, log)
         if here is not None:
             note_move(s, here, there)
         if there != OFF:

@@ -15,6 +15,12 @@ fire of 10 dice by day and 6 by night at Rorke's Drift, 6 at Isandlwana; ``survi
 victory of 16.1 and 16.2 ends it sooner (notes: survival-levels); ``exit`` (17.4) from turn
 13 British units may leave the board from zones 21, 27 and 31, each 12 SP taking 5 VP off the
 Zulu total, and the Zulus no longer win by the British falling below 10 SP.
+
+``rules`` is the revision of this project's reading of the text: 2 for new games; 1 keeps the
+first reading for games stored before revision 2, so they play on and replay as they began.
+Revision 2 lets Zulus advance over wounded left alone after a melee (12.7 with 10.2), lets part
+of a charging group advance (14.4 with 12.7), and moves the entire solitaire force straight
+ahead (18.1.4.1).
 """
 
 from __future__ import annotations
@@ -36,6 +42,10 @@ SWITCHES = (
     "exit",
 )
 AMOUNTS = {"extra_vp": 3, "more_zulus": 10}
+RULES_OPTION = "rules"
+FIRST_RULES = 1
+RULES = 2
+"""The newest revision, which every new game is played under."""
 ONLY = {
     "laager": ("isandlwana-free",),
     "dalton_bourne_lead": ("rorkes-drift",),
@@ -46,7 +56,7 @@ ONLY = {
 
 def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
     raw = dict(raw or {})
-    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS))
+    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS) - {RULES_OPTION})
     if unknown:
         known = ", ".join([*SWITCHES, *AMOUNTS])
         raise RuleError(f"Unknown option {', '.join(unknown)}; the options are {known}.")
@@ -63,4 +73,13 @@ def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
             raise RuleError(f"Option {name} is a whole number from 0 to {most}.")
         options[name] = value
+    revision = raw.get(RULES_OPTION, RULES)
+    if isinstance(revision, bool) or revision not in range(FIRST_RULES, RULES + 1):
+        raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
+    options[RULES_OPTION] = revision
     return options
+
+
+def revised(s: dict[str, Any]) -> bool:
+    """True under revision 2's readings (see ``rules`` above)."""
+    return bool(s["options"][RULES_OPTION] >= 2)

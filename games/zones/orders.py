@@ -40,6 +40,7 @@ from games.core.text import counted, faces_from, shorten
 from games.zones import charge, fire, hospital, melee, movement, setup, solitaire
 from games.zones.board import zone_order
 from games.zones.flow import actor, end_phase
+from games.zones.options import revised
 from games.zones.state import (
     BRITISH,
     COUNTER_MAX,
@@ -577,6 +578,8 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
     for origin, target in melee.advances(s):
         key, label = f"advance.{origin}.{target}", f"Advance from {origin} into {target}"
         if side == ZULU and origin in s["zulu"]["zones"]:
+            if s["stacks"].get(target):  # how many, the stack's top does not tell
+                label += ", overrunning the wounded there"
             sp = min(s["zulu"]["zones"][origin]["sp"], _room(s, target))
             counters = ceil(sp / COUNTER_MAX)
             if _works(melee.check_zulu_advance, s, origin, target, sp, counters):
@@ -601,25 +604,36 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
 # --------------------------------------------------------------------------- charge
 
 
+def _charge_advances(s: State) -> list[Order]:
+    """Advancing into the zone a charge emptied: the whole group, or all of it but one unit,
+    who holds the zone the charge came from (14.4 with 12.7). A unit's name tells what a
+    stack holds, so those are the British player's own (private) orders."""
+    active = s["charge"]
+    target, origin = active["target"], active["origin"]
+    whole = charge.group(s)
+    found = [
+        Order("charge.advance", f"Advance into {target}", {"type": "charge_advance"}, "charge")
+    ]
+    for stays in whole if len(whole) > 1 and revised(s) else []:
+        units = [u for u in whole if u != stays]
+        if _works(charge.check_advance, s, units):
+            label = f"Advance into {target}, {_name(s, stays)} staying in {origin}"
+            action = {"type": "charge_advance", "units": units}
+            found.append(_order(f"charge.advance.{stays}", label, action, "charge"))
+    return found
+
+
 def _charge_orders(s: State) -> list[Order]:
     active = s["charge"]
     if active is not None:
         target = active["target"]
-        if melee.zulu_present(s, target):
-            first = Order(
-                "charge.on", f"Charge into {target} again", {"type": "charge_on"}, kind="charge"
-            )
-        elif _works(charge.check_advance, s):
-            first = Order(
-                "charge.advance",
-                f"Advance into {target}",
-                {"type": "charge_advance"},
-                kind="charge",
-            )
-        else:
-            first = None
         stop = Order("charge.stop", "Stop the charge", {"type": "charge_stop"}, kind="charge")
-        return [first, stop] if first else [stop]
+        if melee.zulu_present(s, target):
+            again = {"type": "charge_on"}
+            return [Order("charge.on", f"Charge into {target} again", again, "charge"), stop]
+        if _works(charge.check_advance, s):
+            return [*_charge_advances(s), stop]
+        return [stop]
     found = []
     for leader in charge.leaders_ready(s):
         units = charge.group_for(s, leader)
@@ -767,7 +781,7 @@ def perform(s: State, side: str, action: Action, dice: Dice, log: Log, solo: boo
         charge.check_go_on(s)
         charge.fight_round(s, dice, log)
     elif kind == "charge_advance":
-        charge.advance(s, log)
+        charge.advance(s, log, _strs(action, "units") if "units" in action else None)
     elif kind == "charge_stop":
         charge.stop(s, log)
     elif kind == "melee":

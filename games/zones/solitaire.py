@@ -13,8 +13,9 @@ the text leaves the choice to "the player":
   the British hold sends the force to a free zone beside it, chosen by die.
 - Movement (18.1.4.1): a force next to British units stays to melee. Otherwise a die, -1
   with a Zulu force to its right and +1 with one to its left: 1-2 one zone left, 3-4 toward
-  the closest British zone (two zones with leaders, 10 SP each), 5-6 one zone right. A move
-  the rules forbid is not made.
+  the closest British zone, 5-6 one zone right, the entire force each time. Toward the
+  British, leaders take 10 SP each two zones and the rest go one. A move the rules forbid
+  is not made.
 - Melee: each force attacks the adjacent British zone with the fewest SP, ties by die; it
   advances into any zone it empties. Random fire: doubled dice (18.1.5) at the zone with the
   most British SP (18.1.2), ties by die. The hospital fire die is rolled whenever due.
@@ -31,6 +32,7 @@ from games.core.errors import RuleError
 from games.zones import fire, melee, movement
 from games.zones.charts import load_charts
 from games.zones.limits import may_enter
+from games.zones.options import revised
 from games.zones.state import (
     COUNTER_MAX,
     ZULU,
@@ -163,20 +165,36 @@ def _move_action(s: State, zone: str, dice: Dice) -> Action | None:
         sp = min(free, _room(s, side)) if side else 0
     else:
         path = _toward_british(s, zone)[: 2 if leaders else 1]
-        if len(path) == 2:
-            sp = min(free, movement.zulu_carry(s) * len(leaders), _room(s, path[-1]))
-        else:
-            sp = min(free, _room(s, path[-1])) if path else 0
+        sp = min(free, movement.zulu_carry(s) * len(leaders), _room(s, path[-1])) if path else 0
+        if not revised(s):  # the first reading: the leaders' group alone, or nobody
+            if len(path) == 1:
+                sp = min(free, _room(s, path[-1]))
+        elif len(path) == 2 and _allowed(s, _zmove(zone, path, sp, leaders)):
+            rest = min(free - sp, _room(s, path[0]))
+            if rest:  # the entire force moves: what the leaders cannot carry goes one zone
+                s["solo"]["queue"].append(_zmove(zone, path[:1], rest, []))
+        else:  # no leaders, or no two-zone move (a wall, 10.5): all go one zone
+            path = path[:1]
+            sp = min(free, _room(s, path[0])) if path else 0
     if not path or not (sp or leaders):
         return None
-    return {
-        "type": "zmove",
-        "from": zone,
-        "path": path,
-        "sp": sp,
-        "counters": ceil(sp / COUNTER_MAX),
-        "leaders": leaders,
-    }
+    return _zmove(zone, path, sp, leaders)
+
+
+def _allowed(s: State, move: Action) -> bool:
+    try:
+        movement.check_zulu_move(
+            s, move["from"], move["path"], move["sp"], move["counters"], move["leaders"]
+        )
+    except RuleError:
+        return False
+    return True
+
+
+def _zmove(zone: str, path: list[str], sp: int, leaders: list[str]) -> Action:
+    counters = ceil(sp / COUNTER_MAX)
+    return {"type": "zmove", "from": zone, "path": path, "sp": sp, "counters": counters,
+            "leaders": leaders}  # fmt: skip
 
 
 def _melee_action(s: State, dice: Dice) -> Action | None:

@@ -19,9 +19,13 @@ from games.core.engine import (
 )
 from games.core.errors import RuleError
 from games.core.versions import Upgrade
-from games.zones import hidden, orders, policy, setup, views
+from games.zones import hidden, orders, policy, setup, upgrades, views
 from games.zones.flow import actor, end_phase
+from games.zones.options import FIRST_RULES, RULES, RULES_OPTION
 from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
+
+CURRENT_RULES = {RULES_OPTION: RULES}
+"""Every mode names the newest revision of the readings, so it is written into the log."""
 
 
 def outcome(s: State, log: Log) -> Outcome:
@@ -33,8 +37,10 @@ class Zones:
     id = "zones"
     title = "Isandlwana and Rorke's Drift (zones)"
     sides = SIDES
-    state_version = 1
-    upgrades: ClassVar[dict[int, Upgrade]] = {}
+    state_version = 2
+    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_rules_revision}
+    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
+    """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
         "rorkes-drift": Scenario(
             "rorkes-drift",
@@ -51,14 +57,14 @@ class Zones:
         ),
     }
     modes: ClassVar[dict[str, Mode]] = {
-        "two-player": Mode("two-player", "Two players"),
+        "two-player": Mode("two-player", "Two players", (), CURRENT_RULES),
         "solo": Mode(
             "solo",
             "Solo: you are the British, the bot runs the Zulus by rule 18.0",
             (ZULU,),
-            {"solitaire": True},
+            {"solitaire": True, **CURRENT_RULES},
         ),
-        "bots": Mode("bots", "Bot against bot", "all"),
+        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:

@@ -116,8 +116,9 @@ def play(system: GameSystem, game: int) -> None:
     dice = Dice(seed)
     rng = random.Random(f"{system.id}:{game}")
     scenario = rng.choice(sorted(system.scenarios))
-    outcome = system.new(scenario, {}, dice)
-    steps = [Step(None, {"scenario": scenario, "options": {}}, dice.take_rolls())]
+    options = dict(system.modes[rng.choice(sorted(system.modes))].options)  # as the bot starts
+    outcome = system.new(scenario, options, dice)
+    steps = [Step(None, {"scenario": scenario, "options": options}, dice.take_rolls())]
     state = outcome.state
     for _ in range(STEP_LIMIT):
         assert json.loads(json.dumps(state)) == state, "state survives JSON"
@@ -174,6 +175,7 @@ def test_system_declares_its_modes_and_sides(system: GameSystem) -> None:
         if isinstance(mode.bot_sides, tuple):
             assert set(mode.bot_sides) <= set(system.sides)
         starts_with_its_options(system, mode)
+        names_its_logged_options(system, mode)
 
 
 def starts_with_its_options(system: GameSystem, mode: Mode) -> None:
@@ -182,6 +184,21 @@ def starts_with_its_options(system: GameSystem, mode: Mode) -> None:
         return
     for scenario in system.scenarios:
         system.new(scenario, dict(mode.options), Dice(derived_seed("mode options")))
+
+
+def names_its_logged_options(system: GameSystem, mode: Mode) -> None:
+    """A replay reads an option missing from a logged set-up as its old default
+    (``logged_options``), so a game the bot starts must write each such option into its log:
+    every mode names them."""
+    missing = set(system.logged_options) - set(mode.options)
+    assert not missing, f"{system.id} {mode.id} leaves {sorted(missing)} to replay's defaults"
+
+
+def test_the_checks_catch_a_mode_leaving_out_a_logged_option() -> None:
+    from games.last_stand.system import SYSTEM as LAST_STAND
+
+    with pytest.raises(AssertionError, match="leaves \\['rules'\\]"):
+        names_its_logged_options(LAST_STAND, Mode("solo", "Solo", ("zulu",), {}))
 
 
 def test_the_checks_catch_a_mode_implying_an_unknown_option() -> None:

@@ -43,6 +43,7 @@ class Race:
     sides = SIDES
     state_version = 1
     upgrades: ClassVar[dict[int, Upgrade]] = {}
+    logged_options: ClassVar[JSON] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario("standard", "Standard", "Eight squares to home.")
     }

@@ -6,6 +6,7 @@ import io
 import json
 import re
 
+import pytest
 from PIL import Image
 
 from bot.systems.installed import pairings
@@ -13,7 +14,7 @@ from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, buttons
 from games.core.replay import Step, replay
 from games.core.versions import VERSION_KEY, loaded
-from games.last_stand.state import FIRST_RULES, RULES
+from games.last_stand.state import FIRST_RULES, RULES, RULES_OPTION
 from games.last_stand.system import CURRENT_RULES, SYSTEM
 from renderers.last_stand import map_image, render
 
@@ -22,8 +23,8 @@ KEY = re.compile(r"^[\w.-]+$")
 
 def bot_game(seed: str) -> tuple[dict, list[Step]]:
     dice = Dice(seed)
-    state = SYSTEM.new("historical", {}, dice).state
-    steps = [Step(None, {"scenario": "historical"}, dice.take_rolls())]
+    state = SYSTEM.new("historical", dict(CURRENT_RULES), dice).state
+    steps = [Step(None, {"scenario": "historical", "options": CURRENT_RULES}, dice.take_rolls())]
     while not SYSTEM.result(state):
         [side] = SYSTEM.to_act(state)
         for choice in SYSTEM.legal_orders(state, side):
@@ -110,12 +111,22 @@ def test_buttons_for_the_british_choices() -> None:
     assert SYSTEM.legal_orders(aimed, "zulu") == []
 
 
-def test_every_mode_starts_a_game_under_the_newest_rules_revision() -> None:
+def test_every_new_game_is_under_the_newest_rules_revision() -> None:
     for mode in SYSTEM.modes.values():
         state = SYSTEM.new("historical", dict(mode.options), Dice("11" * 32)).state
         assert state["rules"] == RULES
-    old = SYSTEM.new("historical", {}, Dice("11" * 32)).state  # a set-up logged before 8.7
-    assert old["rules"] == FIRST_RULES
+    forgotten = SYSTEM.new("historical", {}, Dice("11" * 32)).state  # a caller names none
+    assert forgotten["rules"] == RULES
+
+
+@pytest.mark.parametrize("logged", [{}, {RULES_OPTION: FIRST_RULES}, {RULES_OPTION: RULES}])
+def test_a_logged_set_up_replays_under_the_revision_it_was_played_by(logged: dict) -> None:
+    """Set-ups logged before 8.7's revision were played under the first revision and named
+    none; a set-up naming one keeps it."""
+    step = Step(side=None, action={"scenario": "historical", "options": logged}, rolls=[])
+    report = replay(SYSTEM, "11" * 32, [step])
+    assert report.ok, report.problem
+    assert report.state["rules"] == logged.get(RULES_OPTION, FIRST_RULES)
 
 
 def test_a_state_stored_before_rules_revisions_upgrades_to_the_first_revision() -> None:

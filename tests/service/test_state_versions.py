@@ -52,6 +52,7 @@ class ReshapedDuel:
     scenarios = DUEL.scenarios
     modes = DUEL.modes
     state_version = 3
+    logged_options = DUEL.logged_options
 
     def __init__(self, upgrades: dict[int, Upgrade] | None = None) -> None:
         self.upgrades = upgrades or {1: rename_tally, 2: gather_sides}

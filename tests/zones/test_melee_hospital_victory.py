@@ -258,3 +258,47 @@ def test_rule_3_3_an_advance_never_takes_the_map_past_the_counter_mix() -> None:
         act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 3, "counters": 2})
     s = act(s, "zulu", {"type": "advance", "from": "19", "to": "18", "sp": 13, "counters": 2})
     assert sum(z["counters"] for z in s["zulu"]["zones"].values()) == 43
+
+
+def test_rule_12_7_with_10_2_zulus_advance_over_wounded_left_alone() -> None:
+    """A melee that kills a zone's last fighting unit empties it for the Zulus (12.7) even
+    with VP units left: Zulus may enter a zone held by VP units alone, overrunning them (10.2)."""
+    s = arrange("rorkes-drift", 4, "F", {"L": ["guard1", "vp1"], "J": ["b1"], **GARRISON},
+                {"M": (6, 1, [])})  # fmt: skip
+    s["units"]["guard1"]["sp"] = 1
+    s["melee"] = fresh()
+    s = act(s, "zulu", zmelee("M", "L", 6), Scripted(6, 1, 1, 1, 1, 1))
+    s = act(s, "zulu", END)
+    s = act(s, "british", END)
+    s = act(s, "british", {"type": "hit", "unit": "guard1"})
+    assert s["stacks"]["L"] == ["vp1"]
+    assert SYSTEM.to_act(s) == ("zulu",) and keys(s, "zulu", "advance") == ["advance.M.L"]
+    [order] = [o for o in SYSTEM.legal_orders(s, "zulu") if o.key == "advance.M.L"]
+    assert order.label == "Advance from M into L, overrunning the wounded there"
+    lost = s["vp_units_lost"]
+    s = act(s, "zulu", order.action)
+    assert "L" not in s["stacks"] or not s["stacks"]["L"]
+    assert s["units"]["vp1"]["zone"] is None and s["vp_units_lost"] == lost + 1
+    assert s["zulu"]["zones"]["L"]["sp"] == 6 and s["control"]["L"] == "zulu"
+
+
+def test_rule_14_4_with_12_7_part_of_a_charging_group_may_advance() -> None:
+    """The British *may* advance into a zone a charge emptied: each unit of the group may
+    stay behind to hold the zone it charged from."""
+    s = arrange("isandlwana", 5, "G", {"16": ["pulleine", "f1", "f2", "f3"], "15": ["h1", "h2"]},
+                {"17": (1, 1, [])})  # fmt: skip
+    s = act(s, "british", charge("pulleine", ["f1", "f2"], "17"), Scripted(6, 1, 1, 1, 1, 1))
+    assert "17" not in s["zulu"]["zones"]
+    assert keys(s, "british", "charge") == [
+        "charge.advance", "charge.advance.pulleine", "charge.advance.f1", "charge.advance.f2",
+        "charge.stop",
+    ]  # fmt: skip
+    [order] = [o for o in SYSTEM.legal_orders(s, "british") if o.key == "charge.advance.f2"]
+    assert order.label.startswith("Advance into 17, ") and order.label.endswith(" staying in 16")
+    with pytest.raises(RuleError, match="one or more of the charging group"):
+        act(s, "british", {"type": "charge_advance", "units": ["f3"]})
+    with pytest.raises(RuleError, match="one or more of the charging group"):
+        act(s, "british", {"type": "charge_advance", "units": []})
+    s = act(s, "british", order.action)
+    assert s["stacks"]["17"] == ["pulleine", "f1"] and s["stacks"]["16"] == ["f2", "f3"]
+    assert s["charge"] is None

@@ -94,3 +94,22 @@ def test_solitaire_games_run_to_the_end_and_hold_every_invariant(scenario: str) 
         if rng.random() < 0.05:
             assert leaks(s) == []
     assert SYSTEM.result(s) is not None
+
+
+def test_rule_18_1_4_1_straight_ahead_moves_the_entire_force() -> None:
+    """On a 3-4 the whole force goes toward the British: each leader takes 10 SP the two
+    zones a leader allows (10.5), and the rest go the one zone they may."""
+
+    def straight_ahead(zone: str) -> dict:
+        s = solo(arrange("rorkes-drift", 4, "C", {"I": ["b1", "b2", "b3", "b4", "b5"]},
+                         {zone: (25, 3, ["dabulamanzi"])}))  # fmt: skip
+        s["zulu"]["held"], s["zulu"]["loss"] = 0, 65
+        s = act(s, "zulu", SOLO, Scripted(3))
+        assert zone not in s["zulu"]["zones"], "nobody stays behind"
+        assert warriors(s) == 90
+        return {z: (f["sp"], f["leaders"]) for z, f in s["zulu"]["zones"].items()}
+
+    assert straight_ahead("19") == {"12": (10, ["dabulamanzi"]), "13": (15, [])}
+    # From 16 the way to the British crosses the wall between 8 and F, which no two-zone
+    # move may (10.5): the whole force takes the one zone it may.
+    assert straight_ahead("16") == {"8": (25, ["dabulamanzi"])}

@@ -167,12 +167,14 @@ ORDERS: dict[str, str] = {
     ),
     "advance": (
         "Move the attackers into a zone that their melee emptied, within the zone limits; "
-        "Zulu leaders stay where they are (12.7)."
+        "Zulu leaders stay where they are. Wounded left alone there do not stop Zulus: they "
+        "are overrun (12.7, 10.2)."
     ),
     "charge": (
         "A bayonet charge: a leader and up to 4 SP go into an adjacent Zulu zone, even after "
         "melee, and both sides roll each round until you stop, they die, or you advance into "
-        "the empty zone; risky, since every Zulu there rolls every round (14.4, 14.5)."
+        "the empty zone, all of you or leaving one behind; risky, since every Zulu there rolls "
+        "every round (14.4, 14.5)."
     ),
     "burn": (
         "Roll the hospital fire die: 1 nothing, 2-4 one box, 5 two boxes, 6 three; at box 5 "
@@ -305,11 +307,12 @@ COMBAT = """\
 • Rorke's Drift: British hit **4-6** across a wall or into or out of a building.
 • Rorke's Drift: 8 SP at most from one zone into a building zone, and out of one.
 • Hits land after both sides roll; attackers may then advance into emptied zones.
+• Wounded (VP units) left alone in a zone do not hold it: Zulus advance and overrun them.
 
 **Bayonet charge** (phase G, 14.4)
 • A leader and up to 4 SP charge an adjacent Zulu zone, even after melee.
 • Each round you roll as in melee, and every Zulu there rolls, hitting on 6.
-• Then go on, stop, or advance once the zone is empty.
+• Then go on, stop, or advance once the zone is empty (all, or all but one).
 
 **Taking hits**
 • The British choose who is hit: a full counter flips (2 to 1 SP), a reduced one dies.
@@ -436,7 +439,9 @@ The only Zulu order is **solo**: each one plays a whole Zulu phase.
 **Movement** (18.1.4.1)
 • A force next to British units stays put to melee.
 • Otherwise one die for each Zulu zone:
-  1-2 one zone left; 3-4 as far as it can towards the nearest British; 5-6 one zone right.
+  1-2 one zone left; 3-4 towards the nearest British; 5-6 one zone right.
+• The whole force moves. Towards the British, leaders take 10 SP each two zones
+  where no wall or building is in the way, and the rest go one zone.
 • -1 with Zulus in the zone on its right, +1 with Zulus on its left.
 • Left and right face the compound (Rorke's Drift) or zone 15 (Isandlwana).
 
