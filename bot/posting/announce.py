@@ -19,6 +19,7 @@ from bot.play import workers
 from bot.play.loop_priority import make_way
 from bot.play.service import Update
 from bot.posting.host import PhaseDM, PhasePost
+from bot.posting.interactions import acknowledge
 from bot.posting.next_steps import CommandFor, ways
 from bot.posting.pairing import Pairing
 from bot.posting.reach import speaks_here
@@ -227,9 +228,9 @@ async def post_new(
     placeholder = owed and command and interaction.response.is_done()
     if not interaction.response.is_done():
         if retire_buttons or panel is not None:
-            await interaction.response.defer()
+            await acknowledge(interaction, update)
         else:
-            await interaction.response.defer(thinking=True, ephemeral=owed)
+            await acknowledge(interaction, update, thinking=True, ephemeral=owed)
     bot = interaction.client
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
     await shown_in_channel(bot, update)
@@ -410,9 +411,9 @@ async def edit_in_place(
     # slow work made the command show "thinking" in the channel; its answer is private
     placeholder = command and interaction.response.is_done()
     if command and not placeholder:
-        await interaction.response.defer(thinking=True, ephemeral=True)
+        await acknowledge(interaction, update, thinking=True, ephemeral=True)
     elif not command and not interaction.response.is_done():
-        await interaction.response.defer()  # a press: acknowledged before the map is drawn
+        await acknowledge(interaction, update)  # a press: acknowledged before the map is drawn
     drawn = await render(pairing, view)
     shown = picture_print(drawn.fp.read() if drawn else None)
     moved = shown is not None and shown != current.picture

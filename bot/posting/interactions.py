@@ -111,20 +111,79 @@ async def refuse(interaction: Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
+CARRIED_OUT = "it was carried out; `/game status` there shows where the game stands."
+
+
+class AnswerLost(Exception):
+    """Discord no longer takes an answer to the interaction: the process was too busy to
+    acknowledge it within three seconds. Raised once the work was seen to its end and its
+    giver was told what became of it another way, so no one tries to answer it again."""
+
+
 async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
     """The result of work that usually answers at once (its refusals privately). If it
     outlasts ANSWER_BUDGET, "thinking" is shown meanwhile, and should the work then fail,
-    the placeholder is removed so that the refusal still reaches the player alone."""
+    the placeholder is removed so that the refusal still reaches the player alone. Should
+    even "thinking" come too late, the work is still seen to its end (see settle_lost)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
     if done:
         return task.result()
-    await interaction.response.defer(thinking=True)
+    try:
+        await interaction.response.defer(thinking=True)
+    except discord.NotFound as lost:  # Discord's three seconds ran out while we were busy
+        await settle_lost(interaction, task)
+        raise AnswerLost from lost
     try:
         return await task
     except Exception:
         await interaction.delete_original_response()
         raise
+
+
+async def settle_lost(interaction: Interaction, task: Awaitable[Any]) -> None:
+    """Wait for the work of an interaction that can no longer be answered, and tell its giver
+    what became of it: a stored order's post is handed to the outbox sender at once (it posts
+    within seconds, for everyone, the giver included); a refused or failed one, and work that
+    owes no post, are told to the giver by DM, the one place still private to him."""
+    try:
+        outcome = await task
+    except Exception as error:
+        reason = in_words(error) or APOLOGY.format(error_id=logged_failure(interaction, error))
+        await tell_by_dm(interaction, f"it was not carried out. {reason}")
+        return
+    owed = getattr(outcome, "outbox_id", None)
+    if owed is not None:
+        await interaction.client.outbox.release(owed)
+    else:
+        await tell_by_dm(interaction, CARRIED_OUT)
+
+
+async def acknowledge(interaction: Interaction, update: Update, **how: bool) -> None:
+    """Defer the answer to an interaction whose order is already stored. Should Discord's
+    three seconds have run out meanwhile, the order stands: its post goes to the outbox
+    sender where the bot may post, and its giver gets a DM elsewhere (AnswerLost)."""
+    try:
+        await interaction.response.defer(**how)
+    except discord.NotFound as lost:
+        if update.outbox_id is not None and speaks_here(interaction):
+            await interaction.client.outbox.release(update.outbox_id)
+        else:
+            await tell_by_dm(interaction, CARRIED_OUT)
+        raise AnswerLost from lost
+
+
+async def tell_by_dm(interaction: Interaction, what_became: str) -> None:
+    """A DM about an interaction Discord no longer lets us answer (DMs may be closed)."""
+    where = f"<#{interaction.channel_id}>" if interaction.channel_id else "a DM"
+    text = (
+        f"Your {described(interaction)} in {where} reached me when I was too busy to answer "
+        f"within Discord's three seconds: {what_became}"
+    )
+    try:
+        await interaction.user.send(fit(text, MESSAGE_LIMIT))
+    except discord.HTTPException:
+        log.warning("could not tell %s by DM: %s", interaction.user.id, text)
 
 
 async def thinking_first(
@@ -134,7 +193,11 @@ async def thinking_first(
     query can wait longer than Discord's three seconds for the first answer, so nothing slow
     comes before it. Should the work fail, a public placeholder is removed, so that the
     refusal still reaches the player alone (an ephemeral one is replaced by the refusal)."""
-    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    try:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    except discord.NotFound as lost:  # too late already: nothing was done
+        await tell_by_dm(interaction, "nothing was done; give it again.")
+        raise AnswerLost from lost
     try:
         return await work()
     except Exception:
@@ -160,22 +223,33 @@ def in_words(error: BaseException) -> str | None:
 async def answer_failure(interaction: Interaction, error: BaseException) -> None:
     """Answer any failure: a refusal in words, or an apology whose error id is logged with
     the traceback. The answer itself may fail (an expired interaction); that is logged."""
+    if isinstance(getattr(error, "original", None) or error, AnswerLost):
+        log.warning("%s came too late to be answered", described(interaction))
+        counted(interaction, "lost")
+        return
     message = in_words(error)
     if message is None:
-        error_id = secrets.token_hex(4)
-        what = (
-            f"/{interaction.command.qualified_name}"
-            if interaction.command
-            else f"component {(interaction.data or {}).get('custom_id', '?')}"
-        )
-        original = getattr(error, "original", None) or error
-        log.error("error %s: %s failed", error_id, what, exc_info=original)
-        message = APOLOGY.format(error_id=error_id)
+        message = APOLOGY.format(error_id=logged_failure(interaction, error))
     counted(interaction, "refused" if in_words(error) else "error")
     try:
         await refuse(interaction, message)
     except discord.HTTPException:
         log.warning("could not answer interaction %s: %s", interaction.id, message)
+
+
+def described(interaction: Interaction) -> str:
+    """The command or the press, as a log line or a DM names it."""
+    if interaction.command:
+        return f"`/{interaction.command.qualified_name}`"
+    return f"press of `{(interaction.data or {}).get('custom_id', '?')}`"
+
+
+def logged_failure(interaction: Interaction, error: BaseException) -> str:
+    """Log a failure that is the bot's own, with its traceback; the id the apology quotes."""
+    error_id = secrets.token_hex(4)
+    original = getattr(error, "original", None) or error
+    log.error("error %s: %s failed", error_id, described(interaction), exc_info=original)
+    return error_id
 
 
 def answering(

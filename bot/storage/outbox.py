@@ -141,6 +141,16 @@ class OutboxStore:
             rows = (await session.scalars(statement)).all()
             return sorted((_record(row) for row in rows), key=lambda r: r.id)
 
+    async def release(self, outbox_id: int, *, now: datetime | None = None) -> None:
+        """Give up this process's claim on a row it cannot send itself (its interaction can
+        no longer be answered): the sender's next look takes it up, in any process."""
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(Outbox)
+                .where(Outbox.id == outbox_id, Outbox.sent_at.is_(None))
+                .values(claimed_until=now or _utcnow())
+            )
+
     async def mark_sent(self, outbox_id: int, *, now: datetime | None = None) -> None:
         async with self._sessions.begin() as session:
             await session.execute(

@@ -7,6 +7,7 @@ The service is slowed past the limit (as a burst of orders on one game does); wi
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from bot.play import workers
 from bot.posting.announce import POSTED
 from bot.process.app import LaagerBot
-from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import DiscordSandbox, SandboxTimeout, SandboxUser
 from bot.sandbox.interactions import ANSWER_WITHIN
 
 SLOWER_THAN_DISCORD_ALLOWS = ANSWER_WITHIN + 0.3
@@ -101,3 +102,89 @@ async def test_a_slow_order_within_a_phase_answers_its_giver_alone(
     assert "is placed in" in placed.response.text()
     assert not any(m.loading for m in sandbox.transcript)
     assert all(m.interaction is None or m.interaction.id != placed.id for m in sandbox.messages())
+
+
+STARVED = ANSWER_WITHIN + 0.5
+"""How long the event loop is blocked: past Discord's three seconds, so even "thinking"
+comes too late, as on a machine too busy to run the bot for a while."""
+
+
+async def starved(
+    sandbox: DiscordSandbox, laager: LaagerBot, user: SandboxUser, options: dict[str, str]
+) -> None:
+    """Give the order with the whole process stalled past Discord's limit while it works:
+    the player sees "The application did not respond", as on Discord."""
+    act = laager.service.act
+
+    async def stalled_act(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
+        return await act(*args, **kwargs)
+
+    laager.service.act = stalled_act  # type: ignore[method-assign]
+    try:
+        with pytest.raises(SandboxTimeout, match="did not respond"):
+            await sandbox.slash(user, "game order", options)
+    finally:
+        laager.service.act = act  # type: ignore[method-assign]
+    assert [v for v in sandbox.violations if "no interaction response" not in v.error] == []
+    sandbox.violations.clear()  # the planted starvation's own failure, seen above
+
+
+async def test_an_order_whose_answer_came_too_late_is_posted_for_everyone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """Discord gave up on the order's answer, but the order was stored: its post reaches the
+    channel within seconds (from the outbox, not after the half-minute a dead process's
+    claim lasts), so its giver learns what became of it with everyone else."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    await starved(sandbox, laager, alice, {"choice": "tally"})
+
+    def posted() -> bool:
+        return any("tallies" in m.text() for m in sandbox.messages() if not m.ephemeral)
+
+    assert await sandbox.wait_for(posted, within=laager.settings.outbox_check_seconds + 5)
+    assert not any("too busy" in m.text() for m in sandbox.dms(alice)), "the post told her"
+
+
+async def test_a_refusal_whose_answer_came_too_late_is_told_by_dm(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    await starved(sandbox, laager, alice, {"choice": "no-such-order"})
+
+    def told() -> bool:
+        return any("not carried out" in m.text() for m in sandbox.dms(alice))
+
+    assert await sandbox.wait_for(told, within=5)
+    [dm] = [m for m in sandbox.dms(alice) if "not carried out" in m.text()]
+    assert "/game order" in dm.text() and "three seconds" in dm.text(), dm.text()
+
+
+async def test_an_order_stalled_after_it_was_stored_is_posted_for_everyone(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """The stall comes after the order was stored, before its answer: the order stands, and
+    its post comes from the outbox within seconds."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    post_of = laager.store.post_of
+
+    async def stalled(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
+        return await post_of(*args, **kwargs)
+
+    laager.store.post_of = stalled  # type: ignore[method-assign]
+    try:
+        with pytest.raises(SandboxTimeout, match="did not respond"):
+            await sandbox.slash(alice, "game order", {"choice": "strike"})
+    finally:
+        laager.store.post_of = post_of  # type: ignore[method-assign]
+    assert [v for v in sandbox.violations if "no interaction response" not in v.error] == []
+    sandbox.violations.clear()
+
+    def posted() -> bool:
+        return any("red strikes for" in m.text() for m in sandbox.messages() if not m.ephemeral)
+
+    assert await sandbox.wait_for(posted, within=laager.settings.outbox_check_seconds + 5)
