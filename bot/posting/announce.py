@@ -7,7 +7,7 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,6 +18,7 @@ from bot.operations.metrics import RENDER_SECONDS
 from bot.play import workers
 from bot.play.loop_priority import make_way
 from bot.play.service import Update
+from bot.posting.alt_text import alt_text
 from bot.posting.host import PhaseDM, PhasePost
 from bot.posting.interactions import acknowledge
 from bot.posting.next_steps import CommandFor, ways
@@ -50,15 +51,20 @@ PRIVATE_MAP = "The position now (the channel's map catches up with the next post
 COLOUR = discord.Colour.from_rgb(176, 122, 48)
 
 
-async def render(pairing: Pairing, view: View, options: JSON | None = None) -> discord.File | None:
+async def render(
+    pairing: Pairing, view: View, options: JSON | None = None, changed: Sequence[str] = ()
+) -> discord.File | None:
     """Render a view to a PNG in the render pool, so the event loop stays free; timed by
-    system, the wait for a free worker included, since that is what a player waits for."""
+    system, the wait for a free worker included, since that is what a player waits for. The
+    file carries the view in words (alt_text), with the lines of ``changed``."""
     if pairing.render is None:
         return None
     started = time.perf_counter()
     png = await workers.draw(pairing.render, view, options or {})
     RENDER_SECONDS.labels(pairing.system.id).observe(time.perf_counter() - started)
-    return None if png is None else discord.File(io.BytesIO(png), filename="map.png")
+    if png is None:
+        return None
+    return discord.File(io.BytesIO(png), filename="map.png", description=alt_text(view, changed))
 
 
 def picture_print(png: bytes | None) -> str | None:
@@ -280,7 +286,7 @@ async def compose_post(
     """The keyword arguments of the update's post, the fingerprint of its drawn map, and
     whether the map goes on the post (only when it differs from the last one posted)."""
     pairing = bot.pairings[update.system.id]
-    drawn = await render(pairing, view)
+    drawn = await render(pairing, view, changed=update.lines)
     shown = picture_print(drawn.fp.read() if drawn else None)
     picture = drawn if shown != last_picture else None
     if picture:
@@ -414,7 +420,7 @@ async def edit_in_place(
         await acknowledge(interaction, update, thinking=True, ephemeral=True)
     elif not command and not interaction.response.is_done():
         await acknowledge(interaction, update)  # a press: acknowledged before the map is drawn
-    drawn = await render(pairing, view)
+    drawn = await render(pairing, view, changed=update.lines)
     shown = picture_print(drawn.fp.read() if drawn else None)
     moved = shown is not None and shown != current.picture
     fresh = drawn if moved and shown != current.latest else None
@@ -676,7 +682,12 @@ async def own_picture(bot: Host, update: Update, user_id: int) -> discord.File |
         return None
     view = update.system.view(update.game.state, Viewer.of_side(side))
     png = await workers.draw(pairing.render, view, pairing.private_options)
-    return None if png is None else discord.File(io.BytesIO(png), filename="hand.png")
+    if png is None:
+        return None
+    public = update.public_view()
+    own = [line for line in view.lines if line not in public.lines]  # his alone: told first
+    described = alt_text(public, own, what="Your own view")
+    return discord.File(io.BytesIO(png), filename="hand.png", description=described)
 
 
 def dms_closed(user_id: int) -> str:

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.play import workers
+from bot.posting.alt_text import ALT_LIMIT, plain
 from bot.posting.recap import Recap, build
 from bot.posting.recap_measures import FALLBACK
+from bot.posting.text_fit import fit
 from bot.storage.records import GameRecord
 
 if TYPE_CHECKING:
@@ -44,10 +46,22 @@ async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> 
 
 def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     """The recap as a message: the summary with the animation, then the chart."""
-    files = [discord.File(io.BytesIO(recap.chart), filename=recap.chart_name())]
+    charted_words = fit(
+        f"Chart: {CHART_TITLE.lower()}, {recap.title}. {plain(recap.summary)}", ALT_LIMIT
+    )
+    files = [
+        discord.File(
+            io.BytesIO(recap.chart), filename=recap.chart_name(), description=charted_words
+        )
+    ]
     summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
     if recap.animation is not None:
-        files.insert(0, discord.File(io.BytesIO(recap.animation), filename=recap.animation_name()))
+        frames = f"the map at the end of each of its {len(recap.phases)} phases"
+        played = fit(f"Animation of {recap.title}: {frames}. {plain(recap.summary)}", ALT_LIMIT)
+        shown = discord.File(
+            io.BytesIO(recap.animation), filename=recap.animation_name(), description=played
+        )
+        files.insert(0, shown)
         summary.set_image(url=f"attachment://{recap.animation_name()}")
         summary.set_footer(
             text=f"The map at the end of each of the {len(recap.phases)} phases, as the "

@@ -82,6 +82,7 @@ class ScriptSession:
         self._cursor = 0
         self._shown: set[int] = set()
         self._saved: set[int] = set()
+        """Attachments already told (their alt text) and, with an output folder, saved."""
         self._files_saved = 0
         self.errors = 0
 
@@ -172,8 +173,12 @@ class ScriptSession:
         for line in body:
             self._write(f"  {line}")
         for attachment in version.attachments:
-            if self._out_dir is not None and attachment.id not in self._saved:
-                self._saved.add(attachment.id)
+            if attachment.id in self._saved:
+                continue
+            self._saved.add(attachment.id)
+            if attachment.content_type.startswith("image/"):
+                self._write(f"  alt: {attachment.description or '(none)'}")
+            if self._out_dir is not None:
                 self._files_saved += 1
                 self._out_dir.mkdir(parents=True, exist_ok=True)
                 path = self._out_dir / f"{self._files_saved:03d}-{attachment.filename}"

@@ -309,9 +309,20 @@ def _schema_error_lines(errors: Iterable[Exception]) -> Iterator[str]:
     for error in errors:
         if isinstance(error, jsonschema.exceptions.ValidationError):
             best = _deepest(error)
-            yield f"{best.json_path}: {best.message}"
+            yield f"{best.json_path}: {_in_discords_words(best)}"
         else:
             yield str(error)
+
+
+LENGTHS = {"maxLength": "fewer", "maxItems": "fewer", "minLength": "more", "minItems": "more"}
+
+
+def _in_discords_words(error: jsonschema.exceptions.ValidationError) -> str:
+    """A length broken in the words Discord uses, without the value (which may be long and
+    would crowd the reason out of the message); otherwise the schema checker's words."""
+    if error.validator in LENGTHS:
+        return f"Must be {error.validator_value} or {LENGTHS[str(error.validator)]} in length."
+    return error.message
 
 
 def _deepest(error: jsonschema.exceptions.ValidationError) -> jsonschema.exceptions.ValidationError:

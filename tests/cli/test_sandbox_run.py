@@ -30,6 +30,7 @@ async def test_a_clean_run_exits_0_and_marks_who_was_pinged(
     assert "[#general] Laager: @alice - your move" in said, "she started it: no ping"
     assert "@bob takes the blue side.\n  @alice (pinged) - your move" in said, "a hand-over"
     assert "Laager (edited): @alice - your move" in said, "an edit never pings"
+    assert "\n  alt: Map: " in said, "each picture's alt text is told once, under its message"
 
 
 async def test_a_run_where_the_bot_apologised_exits_1(

@@ -80,9 +80,9 @@ def watching(audit: Audit, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Record every log line at DEBUG and every view handed to the public renderer."""
     real = bot.posting.announce.render
 
-    async def recorded(pairing: Any, view: Any, options: JSON | None = None) -> Any:
+    async def recorded(pairing: Any, view: Any, options: JSON | None = None, **more: Any) -> Any:
         audit.pictures.append(json.dumps(view.picture, sort_keys=True, default=str))
-        return await real(pairing, view, options)
+        return await real(pairing, view, options, **more)
 
     monkeypatch.setattr(bot.posting.announce, "render", recorded)
     handler = Capture(audit.logs)
@@ -109,6 +109,7 @@ def component_words(message: Message) -> str:
 def body_words(message: Message) -> str:
     parts = [message.content, json.dumps(message.embeds)]
     parts += [a.filename for a in message.attachments]
+    parts += [a.description for a in message.attachments if a.description]  # alt text
     parts += [
         a.data.decode(errors="replace")
         for a in message.attachments

@@ -49,6 +49,10 @@ async def test_a_finished_game_is_recapped_and_recapped_again_on_request(
     assert names == [f"recap-game-{game.id}-chart.png", f"recap-game-{game.id}.gif"]
     assert game.seed in posted.text() and "Decisive moments" in posted.text()
     assert sum(a.size for a in posted.attachments) < 10 * 1024 * 1024
+    said = {a.filename: a.description or "" for a in posted.attachments}
+    assert said[f"recap-game-{game.id}.gif"].startswith("Animation of ")
+    assert said[f"recap-game-{game.id}-chart.png"].startswith("Chart: strength and victory")
+    assert all(len(words) <= 1024 for words in said.values())
     frames = gif_frames(posted)
     assert frames > 10
 

@@ -6,12 +6,14 @@ Each limit is planted one over (refused, at Discord's error path) and exactly at
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.message_limits import MessageRules, embed_size, message_errors
@@ -329,3 +331,31 @@ async def test_embeds_and_components_are_checked_on_the_way_too(
     await channel.send(embed=big, view=ProbeView())
     await bot.http.request(route, json={"content": "rows", "components": rows(5)})
     assert sandbox.violations == []
+
+
+def small_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+PNG_BYTES = small_png()
+
+
+async def test_a_picture_keeps_its_alt_text_and_one_longer_than_discord_allows_is_refused(
+    sandbox: DiscordSandbox, bot: DemoBot
+) -> None:
+    channel = bot.get_channel(sandbox.default_channel)
+    assert isinstance(channel, discord.TextChannel)
+
+    def picture(description: str) -> discord.File:
+        return discord.File(io.BytesIO(PNG_BYTES), filename="map.png", description=description)
+
+    with pytest.raises(discord.HTTPException, match="1024 or fewer"):
+        await channel.send(file=picture("w" * 1025))
+    [violation] = sandbox.violations
+    assert "attachments[0].description" in violation.error
+    sandbox.violations.clear()
+    sent = await channel.send(file=picture("w" * 1024))
+    [kept] = next(m for m in sandbox.messages() if m.id == sent.id).attachments
+    assert kept.description == "w" * 1024

@@ -15,6 +15,7 @@ from bot.cogs.common import LaagerCog
 from bot.play import workers
 from bot.play.service import Update
 from bot.play.simulations import simulate
+from bot.posting.alt_text import alt_text
 from bot.posting.announce import COLOUR, clip, post_update
 from bot.posting.interactions import actor_of, another_system, place_of, thinking_first
 from games.core.engine import GameSystem, Viewer
@@ -43,7 +44,10 @@ ODDS_CHUNK = 50
 async def hand_file(system: GameSystem, state: dict) -> discord.File | None:
     view = system.view(state, Viewer.of_side(SIDE))
     png = await workers.draw(pictures.render, view, {"hand": True})
-    return discord.File(io.BytesIO(png), filename="hand.png") if png else None
+    if not png:
+        return None
+    described = alt_text(view, what="Your hand")
+    return discord.File(io.BytesIO(png), filename="hand.png", description=described)
 
 
 class RampartsCog(LaagerCog):

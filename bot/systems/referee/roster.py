@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.play import workers
+from bot.posting.alt_text import ALT_LIMIT, plain
 from bot.posting.announce import COLOUR, clip
 from bot.posting.interactions import place_of
 from bot.posting.text_fit import fit
@@ -580,9 +581,14 @@ class RosterCog(RefereeCog):
         )
         names = ["roster.png"] + [f"roster-{n}.png" for n in range(2, len(pages) + 1)]
         embed.set_image(url="attachment://roster.png")
+        words = [plain(line) for line in lines] or ["No units yet."]
         files = [
-            discord.File(io.BytesIO(png), filename=name)
-            for png, name in zip(pages, names, strict=True)
+            discord.File(
+                io.BytesIO(png),
+                filename=name,
+                description=fit(f"{title}, page {page}: {'; '.join(words)}", ALT_LIMIT),
+            )
+            for page, (png, name) in enumerate(zip(pages, names, strict=True), start=1)
         ]
         await interaction.response.send_message(embed=embed, files=files)
 
