@@ -26,11 +26,25 @@ log = logging.getLogger(__name__)
 class Reminders(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.stand_ins = deadlines.StandIns()
         self.check.change_interval(minutes=bot.settings.reminder_check_minutes)
         self.check.start()
 
+    async def cog_load(self) -> None:
+        await self.stand_ins.refresh(self.bot.service)
+        self.read_stand_ins.start()
+
     async def cog_unload(self) -> None:
         await stop_loop(self.check)
+        await stop_loop(self.read_stand_ins)
+
+    @tasks.loop(seconds=deadlines.StandIns.REFRESH_SECONDS)
+    async def read_stand_ins(self) -> None:
+        """Learn of the stand-ins other processes made (see deadlines.StandIns)."""
+        try:
+            await self.stand_ins.refresh(self.bot.service)
+        except Exception:  # the next reading will do; a failed one must not stop the loop
+            log.warning("could not read the channels with stand-ins", exc_info=True)
 
     @tasks.loop(minutes=15)
     async def check(self) -> None:
@@ -103,6 +117,7 @@ class Reminders(commands.Cog):
             try:
                 update = await deadlines.stand_in(self.bot.service, deadline)
                 if update is not None:
+                    self.stand_ins.note(update.game.channel_id)
                     await post_unprompted(self.bot, update)
                     stood_in += 1
             except Exception:
@@ -146,6 +161,8 @@ class Reminders(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Hand a seat back the moment its player gives any command or order in its game."""
         if interaction.channel_id is None or interaction.type not in HANDS_BACK:
+            return
+        if interaction.channel_id not in self.stand_ins:  # known without asking the database
             return
         said = await deadlines.hand_back(
             self.bot.service, interaction.channel_id, interaction.user.id

@@ -187,6 +187,30 @@ def _play_phase(
     return state, events
 
 
+class StandIns:
+    """The channels where the bot stands in for a player, held in memory so that a command
+    or press in any other channel (nearly all of them) costs no query.
+
+    Any process may stand in, so the whole set is read again every REFRESH_SECONDS by the
+    reminders' loop; a stand-in this process makes is noted at once. A seat another process
+    stood in for is thus handed back by its player's first command after the next reading
+    (within seconds), not by one given before it."""
+
+    REFRESH_SECONDS = 5.0
+
+    def __init__(self) -> None:
+        self.channels: set[int] = set()
+
+    async def refresh(self, service: GameService) -> None:
+        self.channels = await service.store.stood_in_channels()
+
+    def note(self, channel_id: int) -> None:
+        self.channels.add(channel_id)
+
+    def __contains__(self, channel_id: int) -> bool:
+        return channel_id in self.channels
+
+
 async def hand_back(service: GameService, channel_id: int, user_id: int) -> str | None:
     """What to tell the channel when a player acts in a game where the bot stood in for them;
     None if it did not (the usual case, one indexed query)."""

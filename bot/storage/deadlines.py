@@ -173,6 +173,17 @@ class DeadlineRows:
         async with self._sessions() as session:
             return list((await session.scalars(statement)).all())
 
+    async def stood_in_channels(self) -> set[int]:
+        """The channels whose active game has a seat the bot stands in for."""
+        statement = (
+            select(Game.channel_id)
+            .join(StandIn, StandIn.game_id == Game.id)
+            .where(Game.status == "active")
+            .distinct()
+        )
+        async with self._sessions() as session:
+            return set((await session.scalars(statement)).all())
+
     async def hand_back(self, channel_id: int, user_id: int) -> list[str]:
         """End the stand-ins for the user's seats in the channel's active game; returns the
         sides that were stood in for, so only the first of two concurrent hand-backs has

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.cogs.reminders import Reminders
+from bot.play import deadlines
 from bot.play.service import audit
 from bot.posting import substitutes
 from bot.process.app import LaagerBot, running_bot
@@ -209,3 +210,42 @@ async def test_an_unanswered_request_lapses_and_its_buttons_go(
         s.side: s.user_id for s in await laager.store.seats((await game_of(laager, sandbox)).id)
     }
     assert held["red"] == alice.id
+
+
+async def test_commands_where_nobody_is_stood_in_for_ask_the_database_nothing_about_it(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every command and press may hand a seat back, so where no seat is stood in for (nearly
+    everywhere) that must cost no query. A stand-in made by another process is learnt at the
+    next reading of the stand-ins, and its player's next command then hands the seat back."""
+    await duel(sandbox, alice, bob, 4)
+    asked: list[int] = []
+    hand_back = laager.store.hand_back
+
+    async def counted(channel_id: int, user_id: int) -> list[str]:
+        asked.append(user_id)
+        return await hand_back(channel_id, user_id)
+
+    monkeypatch.setattr(laager.store, "hand_back", counted)
+    cog = reminders(laager)
+    cog.read_stand_ins.cancel()  # the readings are the test's to make
+    await sandbox.slash(alice, "game help")
+    await sandbox.slash(bob, "game status")
+    assert asked == []
+
+    game = await game_of(laager, sandbox)
+    deadline = await laager.store.deadline(game.id)
+    assert deadline is not None
+    later(laager, 4.1)
+    # Another process stands in: this one's cog does not see it happen.
+    assert await deadlines.stand_in(laager.service, deadline) is not None
+    await sandbox.slash(alice, "game help")
+    assert asked == [] and await laager.store.stood_in(game.id) == ["red"], "not learnt yet"
+    await cog.stand_ins.refresh(laager.service)
+    await sandbox.slash(alice, "game help")
+    assert asked == [alice.id] and await laager.store.stood_in(game.id) == []
+    assert await sandbox.wait_for(lambda: "is back" in sandbox.messages()[-1].content)
