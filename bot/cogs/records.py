@@ -15,13 +15,14 @@ from discord.utils import format_dt
 from bot.cogs.common import LaagerCog
 from bot.play import errors
 from bot.posting.announce import COLOUR
-from bot.posting.interactions import Interaction, place_of
+from bot.posting.interactions import Interaction, place_of, thinking_first
 from bot.posting.pages import page_count, send_pages
 from bot.posting.recap import NotRecappable
 from bot.posting.recap_post import send_recap
 from bot.posting.text_fit import DESCRIPTION, fit
 from bot.storage.db import session_factory
 from bot.storage.history import History, PlayedGame, SystemTally
+from bot.storage.records import GameRecord
 
 if TYPE_CHECKING:
     from bot.posting.host import Host
@@ -48,22 +49,26 @@ async def recap(
 ) -> None:
     bot = interaction.client
     place = place_of(interaction)
-    finished = await history_of(bot).finished_here(place.channel_id)
-    if not finished:
-        raise errors.NoGame(
-            "No game has finished in this channel yet, so there is nothing to recap. A recap "
-            "is posted by itself when a game ends."
-        )
-    number = finished[0] if game is None else game
-    if number not in finished:
-        shown = ", ".join(str(n) for n in finished[:LISTED_NUMBERS])
-        more = " and older ones" if len(finished) > LISTED_NUMBERS else ""
-        raise errors.BadInput(
-            f"Game {number} is not a finished game of this channel. Finished here: "
-            f"{shown}{more}; leave `game` out for the latest."
-        )
-    await interaction.response.defer(thinking=True)
-    record = await bot.store.get_game(number)
+
+    async def look() -> GameRecord:
+        finished = await history_of(bot).finished_here(place.channel_id)
+        if not finished:
+            raise errors.NoGame(
+                "No game has finished in this channel yet, so there is nothing to recap. A "
+                "recap is posted by itself when a game ends."
+            )
+        number = finished[0] if game is None else game
+        if number not in finished:
+            shown = ", ".join(str(n) for n in finished[:LISTED_NUMBERS])
+            more = " and older ones" if len(finished) > LISTED_NUMBERS else ""
+            raise errors.BadInput(
+                f"Game {number} is not a finished game of this channel. Finished here: "
+                f"{shown}{more}; leave `game` out for the latest."
+            )
+        return await bot.store.get_game(number)
+
+    record = await thinking_first(interaction, look)  # answered at once, however busy
+    number = record.id
     if record.system not in bot.pairings:
         await interaction.followup.send(
             f"Game {number} was a game of `{record.system}`, which this bot no longer runs, "
@@ -89,9 +94,9 @@ async def history(interaction: Interaction, member: discord.User | None = None) 
     bot = interaction.client
     who = member or interaction.user
     records = history_of(bot)
-    total = await records.played_count(interaction.guild_id, who.id)
     guild_id = interaction.guild_id
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(thinking=True)  # before any query, however busy
+    total = await records.played_count(guild_id, who.id)
 
     async def draw(page: int) -> discord.Embed:
         played = await records.played(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from datetime import UTC, datetime, timedelta
 
@@ -13,7 +14,9 @@ import bot.posting.pages
 import bot.posting.recap_post
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
+from bot.sandbox.interactions import ANSWER_WITHIN
 from bot.sandbox.models import Message
+from bot.storage.history import History
 from bot.storage.records import NewGame, NewSeat
 from games.core.dice import commitment
 
@@ -217,3 +220,25 @@ async def test_a_recap_that_fails_leaves_the_ending_order_answered(
     assert "Game over" in started.response.text()
     assert not any("Something went wrong" in m.text() for m in sandbox.visible_to(alice))
     assert recap_posts(sandbox) == []
+
+
+@pytest.mark.parametrize("command", ["game recap", "game history"])
+async def test_a_slow_database_still_gets_records_answered_in_time(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """"Thinking" is shown before the first query, so a database slower than Discord's three
+    seconds still gets its answer (here, the refusal: nothing has finished yet)."""
+    for name in ("finished_here", "played_count"):
+        real = getattr(History, name)
+
+        async def slow(*args: object, real: object = real) -> object:
+            await asyncio.sleep(ANSWER_WITHIN + 0.3)
+            return await real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(History, name, slow)
+    answered = await sandbox.slash(alice, command)
+    assert answered.response is not None and answered.ephemeral == (command == "game recap")
