@@ -113,11 +113,24 @@ def roll_expression(expression: str, dice: Dice) -> ExpressionRoll:
         raise BadExpression(f"That is more than {MAX_DICE} dice; roll fewer at once.") from None
     except d20.RollValueError as error:
         raise BadExpression(f"I cannot roll `{text}`: {error} {HELP}") from None
+    except d20.RollSyntaxError as error:
+        raise BadExpression(
+            f"I cannot read `{text}` as dice: {_where(text, error)} {HELP}"
+        ) from None
     except d20.RollError as error:
         raise BadExpression(f"I cannot read `{text}` as dice ({error}). {HELP}") from None
     if abs(total) > LARGEST:
         raise BadExpression(f"That total is beyond {LARGEST:,}; keep rolls to game-sized numbers.")
     return ExpressionRoll(text, str(result), int(total))
+
+
+def _where(text: str, error: Exception) -> str:
+    """Where the parser gave up, in words (its own message lists grammar token names)."""
+    column = getattr(error, "col", None)
+    ended = getattr(getattr(error, "got", None), "type", None) == "$END"
+    if ended or not isinstance(column, int) or not 1 <= column <= len(text):
+        return "it ends too soon."
+    return f"it stops making sense at `{text[column - 1]}` (character {column})."
 
 
 def _within_bounds(node: d20.diceast.Node) -> None:

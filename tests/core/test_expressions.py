@@ -1,6 +1,7 @@
 """Free-form rolls: d20 expressions, average dice and the plus/minus pair, with their working."""
 
 import contextlib
+import re
 import time
 
 import pytest
@@ -43,6 +44,17 @@ def test_plus_minus_pair_range() -> None:
 def test_bad_expressions_say_what_is_allowed(text: str, words: str) -> None:
     with pytest.raises(BadExpression, match=words):
         roll_expression(text, Dice(SEED))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("hello", "stops making sense at `h` (character 1)"), ("2d6+", "ends too soon"),
+     ("3d6 x", "at `x` (character 5)")],
+)  # fmt: skip
+def test_unreadable_dice_say_where_in_words_not_grammar(text: str, words: str) -> None:
+    with pytest.raises(BadExpression, match=re.escape(words)) as refused:
+        roll_expression(text, Dice(SEED))
+    assert "expected" not in refused.value.message and "LPAR" not in refused.value.message
 
 
 @pytest.mark.parametrize(
