@@ -45,11 +45,6 @@ from bot.play.loop_priority import make_way
 log = logging.getLogger(__name__)
 CAP = 4
 """At most this many pictures are drawn at once, however many cores the machine has."""
-WORKER_NICENESS = 10
-"""How much lower than the bot's a worker's scheduling priority is. When the loop and the
-workers want the same cores, the loop answers first and a picture waits: a player notices a
-press that is not acknowledged sooner than a map that comes a few milliseconds later. A
-worker alone on a core still runs at full speed."""
 JOB_MODULES = (
     "bot.play.engine_work",
     "bot.play.deadlines",
@@ -74,20 +69,25 @@ def pool_size(cap: int = CAP) -> int:
 
 
 def start_worker() -> None:
-    """Set a worker up: it leaves with its bot, has every renderer and the engine's jobs
-    imported already, then runs at a lower priority than the bot. The imports come first, at
-    the bot's own priority: loaded at the lower one on a busy machine, they left the first
-    order after a start unanswered for over 10 s. What the imports built
-    (fonts, the games' tables) lasts as long as the worker, so it is kept out of the
-    collector's sight: each full collection walked its 110,000 objects for 45 to 60 ms,
-    holding up the picture or order in hand."""
+    """Set a worker up: it leaves with its bot and has every renderer and the engine's jobs
+    imported already. What the imports built (fonts, the games' tables) lasts as long as the
+    worker, so it is kept out of the collector's sight: each full collection walked its
+    110,000 objects for 45 to 60 ms, holding up the picture or order in hand.
+
+    A worker runs at its bot's own priority. At nice 10 (as it once did) it lost the cores to
+    any other busy program on the host: at 100 channels on two cores kept busy by two other
+    processes (``tests/bench/load.py --channels 100 --steps 4``, three pairs in alternation),
+    the posted map's p99 was 24.9 to 26.2 s at nice 10 and 5.8 to 6.7 s at the bot's priority,
+    with 7.7 to 7.9 commands a second against 20.7 to 25.0; the first answer's p99 rose from
+    116 to 141 ms to 158 to 310 ms, far inside Discord's three seconds. On an idle host (two
+    pairs) the two were alike: a posted map p99 of 2.9 and 3.1 s against 3.1 and 3.2 s, a first
+    answer p99 of 82 and 88 ms against 70 and 75 ms."""
     threading.Thread(target=_leave_with, args=(os.getppid(),), daemon=True).start()
     import_renderers()
     for module in JOB_MODULES:
         importlib.import_module(module)
     gc.collect()
     gc.freeze()
-    os.nice(WORKER_NICENESS)
 
 
 def _leave_with(parent: int) -> None:
