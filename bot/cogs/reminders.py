@@ -31,7 +31,6 @@ class Reminders(commands.Cog):
         self.check.start()
 
     async def cog_load(self) -> None:
-        await self.stand_ins.refresh(self.bot.service)
         self.read_stand_ins.start()
 
     async def cog_unload(self) -> None:
@@ -45,6 +44,11 @@ class Reminders(commands.Cog):
             await self.stand_ins.refresh(self.bot.service)
         except Exception:  # the next reading will do; a failed one must not stop the loop
             log.warning("could not read the channels with stand-ins", exc_info=True)
+
+    @read_stand_ins.before_loop
+    async def _connected(self) -> None:
+        """No command arrives before the bot is connected, and its first reading comes then."""
+        await self.bot.wait_until_ready()
 
     @tasks.loop(minutes=15)
     async def check(self) -> None:

@@ -233,6 +233,8 @@ async def answer_failure(interaction: Interaction, error: BaseException) -> None
     counted(interaction, "refused" if in_words(error) else "error")
     try:
         await refuse(interaction, message)
+    except discord.NotFound:  # too late to answer in place: the giver still learns of it
+        await tell_by_dm(interaction, f"it was not carried out. {message}")
     except discord.HTTPException:
         log.warning("could not answer interaction %s: %s", interaction.id, message)
 

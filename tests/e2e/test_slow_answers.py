@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.play import workers
+from bot.play import errors, workers
 from bot.posting.announce import POSTED
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxTimeout, SandboxUser
@@ -188,3 +188,30 @@ async def test_an_order_stalled_after_it_was_stored_is_posted_for_everyone(
         return any("red strikes for" in m.text() for m in sandbox.messages() if not m.ephemeral)
 
     assert await sandbox.wait_for(posted, within=laager.settings.outbox_check_seconds + 5)
+
+
+async def test_a_refusal_made_only_after_three_seconds_is_told_by_dm(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, bob: SandboxUser
+) -> None:
+    """The stalled work refuses before "thinking" was even tried: its refusal cannot be
+    given in place any more, and goes by DM."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
+    await sandbox.slash(bob, "game join")
+    act = laager.service.act
+
+    async def stalled_refusal(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
+        raise errors.BadInput("That order is not one of your choices now.")
+
+    laager.service.act = stalled_refusal  # type: ignore[method-assign]
+    try:
+        with pytest.raises(SandboxTimeout, match="did not respond"):
+            await sandbox.slash(alice, "game order", {"choice": "strike"})
+    finally:
+        laager.service.act = act  # type: ignore[method-assign]
+    sandbox.violations.clear()
+
+    def told() -> bool:
+        return any("not carried out" in m.text() for m in sandbox.dms(alice))
+
+    assert await sandbox.wait_for(told, within=5)
