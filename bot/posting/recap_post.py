@@ -17,6 +17,7 @@ from bot.posting.recap import Recap, build
 from bot.posting.recap_measures import FALLBACK
 from bot.posting.text_fit import fit
 from bot.storage.records import GameRecord
+from games.core.text import counted
 
 if TYPE_CHECKING:
     from bot.posting.host import Host
@@ -44,6 +45,11 @@ async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> 
     return message(recap, colour)
 
 
+def phases_of(count: int) -> str:
+    """ "its only phase", "each of its 12 phases": a game may end in its first phase."""
+    return "its only phase" if count == 1 else f"each of its {counted(count, 'phase')}"
+
+
 def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     """The recap as a message: the summary with the animation, then the chart."""
     charted_words = fit(
@@ -56,17 +62,14 @@ def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     ]
     summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
     if recap.animation is not None:
-        frames = f"the map at the end of each of its {len(recap.phases)} phases"
+        frames = f"the map at the end of {phases_of(len(recap.phases))}"
         played = fit(f"Animation of {recap.title}: {frames}. {plain(recap.summary)}", ALT_LIMIT)
         shown = discord.File(
             io.BytesIO(recap.animation), filename=recap.animation_name(), description=played
         )
         files.insert(0, shown)
         summary.set_image(url=f"attachment://{recap.animation_name()}")
-        summary.set_footer(
-            text=f"The map at the end of each of the {len(recap.phases)} phases, as the "
-            "channel saw it."
-        )
+        summary.set_footer(text=f"{frames[0].upper()}{frames[1:]}, as the channel saw it.")
     charted = discord.Embed(title=CHART_TITLE, colour=colour)
     charted.set_image(url=f"attachment://{recap.chart_name()}")
     return {"embeds": [summary, charted], "files": files}

@@ -14,7 +14,7 @@ from PIL import Image
 
 import bot.posting.recap
 from bot.posting.recap import SIZE_GOAL, UPLOAD_LIMIT, build, phases
-from bot.posting.recap_post import message
+from bot.posting.recap_post import message, phases_of
 from games.core.engine import Viewer
 from renderers.recap import frame_count
 from tests.recap.games import bot_games, frame_findings
@@ -110,3 +110,11 @@ async def test_an_oversized_animation_is_drawn_narrower(
     assert none.animation is None, "an animation Discord would refuse is left out"
     sent = message(none, discord.Colour.default())
     assert [f.filename for f in sent["files"]] == [none.chart_name()]
+
+
+@pytest.mark.parametrize(
+    ("count", "words"),
+    [(1, "its only phase"), (2, "each of its 2 phases"), (12, "each of its 12 phases")],
+)
+def test_a_recap_counts_its_phases_in_good_english(count: int, words: str) -> None:
+    assert phases_of(count) == words
