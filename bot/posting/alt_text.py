@@ -30,6 +30,11 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?:" else text + "."
 
 
+def alt_of(text: str) -> str:
+    """Any text as a picture's description: plain, and cut at a word to Discord's limit."""
+    return fit(plain(text), ALT_LIMIT)
+
+
 def alt_text(view: View, changed: Sequence[str] = (), what: str = "Map") -> str:
     """``what`` the picture is, the view's title, what changed, then the position, cut at a
     word to Discord's limit."""

@@ -129,16 +129,22 @@ async def within_budget(interaction: Interaction, work: Awaitable[T]) -> T:
     done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
     if done:
         return task.result()
-    try:
-        await interaction.response.defer(thinking=True)
-    except discord.NotFound as lost:  # Discord's three seconds ran out while we were busy
-        await settle_lost(interaction, task)
-        raise AnswerLost from lost
+    await defer_or_settle(interaction, task, thinking=True)
     try:
         return await task
     except Exception:
         await interaction.delete_original_response()
         raise
+
+
+async def defer_or_settle(interaction: Interaction, task: Awaitable[Any], **how: bool) -> None:
+    """Defer the answer to work under way. Should Discord's three seconds have run out while
+    we were busy, the work is seen to its end another way (settle_lost): AnswerLost."""
+    try:
+        await interaction.response.defer(**how)
+    except discord.NotFound as lost:
+        await settle_lost(interaction, task)
+        raise AnswerLost from lost
 
 
 async def settle_lost(interaction: Interaction, task: Awaitable[Any]) -> None:

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.play import workers
-from bot.posting.alt_text import ALT_LIMIT, plain
+from bot.posting.alt_text import alt_of
 from bot.posting.recap import Recap, build
 from bot.posting.recap_measures import FALLBACK
-from bot.posting.text_fit import fit
 from bot.storage.records import GameRecord
 from games.core.text import counted
 
@@ -52,9 +51,7 @@ def phases_of(count: int) -> str:
 
 def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     """The recap as a message: the summary with the animation, then the chart."""
-    charted_words = fit(
-        f"Chart: {CHART_TITLE.lower()}, {recap.title}. {plain(recap.summary)}", ALT_LIMIT
-    )
+    charted_words = alt_of(f"Chart: {CHART_TITLE.lower()}, {recap.title}. {recap.summary}")
     files = [
         discord.File(
             io.BytesIO(recap.chart), filename=recap.chart_name(), description=charted_words
@@ -63,7 +60,7 @@ def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
     summary = discord.Embed(title=recap.title, description=recap.summary, colour=colour)
     if recap.animation is not None:
         frames = f"the map at the end of {phases_of(len(recap.phases))}"
-        played = fit(f"Animation of {recap.title}: {frames}. {plain(recap.summary)}", ALT_LIMIT)
+        played = alt_of(f"Animation of {recap.title}: {frames}. {recap.summary}")
         shown = discord.File(
             io.BytesIO(recap.animation), filename=recap.animation_name(), description=played
         )

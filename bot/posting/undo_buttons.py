@@ -13,12 +13,11 @@ from bot.play import errors, undo
 from bot.posting.announce import post_update
 from bot.posting.interactions import (
     ANSWER_BUDGET,
-    AnswerLost,
     Interaction,
     actor_of,
     answering,
+    defer_or_settle,
     place_of,
-    settle_lost,
     within_budget,
 )
 from bot.posting.text_fit import CONTENT, fit
@@ -88,11 +87,7 @@ async def answered(interaction: Interaction, game_id: int, ask_seq: int, allow: 
     )
     done, _ = await asyncio.wait({work}, timeout=ANSWER_BUDGET)
     if not done:
-        try:
-            await interaction.response.defer()
-        except discord.NotFound as lost:  # Discord's three seconds ran out while we were busy
-            await settle_lost(interaction, work)
-            raise AnswerLost from lost
+        await defer_or_settle(interaction, work)
     try:
         update, said = await work
     except undo.AlreadyAnswered:

@@ -35,7 +35,7 @@ from typing import Any
 
 from games.core.dice import Dice
 from games.core.engine import Order
-from games.core.errors import RuleError, UnknownAction
+from games.core.errors import RuleError, UnknownAction, passes
 from games.core.text import counted, faces_from, shorten
 from games.zones import charge, fire, hospital, melee, movement, setup, solitaire
 from games.zones.board import zone_order
@@ -59,14 +59,6 @@ Action = dict[str, Any]
 
 def _order(key: str, label: str, action: Action, kind: str, private: bool = True) -> Order:
     return Order(key, shorten(label, LABEL_LIMIT), action, kind=kind, button=False, private=private)
-
-
-def _works(check: Any, *args: Any) -> bool:
-    try:
-        check(*args)
-    except RuleError:
-        return False
-    return True
 
 
 def legal(s: State, side: str) -> list[Order]:
@@ -128,7 +120,7 @@ def _place_orders(s: State) -> list[Order]:
         if not setup.placeable(s, unit_id):
             continue
         for zone in zones:
-            if zone != s["units"][unit_id]["zone"] and _works(setup.check_place, s, unit_id, zone):
+            if zone != s["units"][unit_id]["zone"] and passes(setup.check_place, s, unit_id, zone):
                 action = {"type": "place", "unit": unit_id, "zone": zone}
                 found.append(
                     _order(
@@ -173,7 +165,7 @@ def _replace_orders(s: State) -> list[Order]:
             "replace",
         )
         for u in british_in(s, "G")
-        if _works(movement.check_replace, s, u)
+        if passes(movement.check_replace, s, u)
     ]
 
 
@@ -193,12 +185,12 @@ def _open_paths(s: State, origin: str) -> list[list[str]]:
     second step only after an open first one."""
     board = board_of(s)
     first = [[z] for z in board.neighbours(origin)]
-    first = [p for p in first if _works(movement.check_british_path, s, origin, p)]
+    first = [p for p in first if passes(movement.check_british_path, s, origin, p)]
     second = [
         [a, b]
         for [a] in first
         for b in board.neighbours(a)
-        if b != origin and _works(movement.check_british_path, s, origin, [a, b])
+        if b != origin and passes(movement.check_british_path, s, origin, [a, b])
     ]
     return first + second
 
@@ -222,7 +214,7 @@ def _move_orders(s: State) -> Iterator[Order]:
                     p
                     for p in paths
                     if len(p) <= longest
-                    and _works(movement.check_british_move, s, [unit_id], p, True)
+                    and passes(movement.check_british_move, s, [unit_id], p, True)
                 ]
             for path in alike[sig]:
                 yield _move_listed([unit_id], path, f"move.{unit_id}", _name(s, unit_id))
@@ -282,7 +274,7 @@ def _escort_orders(s: State, zone: str, stack: list[str], paths: list[list[str]]
 def _move_order(s: State, units: list[str], path: list[str], key: str, who: str) -> list[Order]:
     """The order moving ``units`` along ``path``, which _open_paths has checked (or which
     leaves the board), if the rules allow it."""
-    if not _works(movement.check_british_move, s, units, path, path != [movement.OFF]):
+    if not passes(movement.check_british_move, s, units, path, path != [movement.OFF]):
         return []
     return [_move_listed(units, path, key, who)]
 
@@ -317,7 +309,7 @@ def _fire_orders(s: State) -> list[Order]:
             group = _carried(s, fire.volley_units_allowed(s, leader))
             for target in fire.volley_targets(s, leader):
                 action = {"type": "volley", "leader": leader, "units": group, "target": target}
-                if _works(fire.check_volley, s, leader, group, target):
+                if passes(fire.check_volley, s, leader, group, target):
                     found.append(
                         _order(
                             f"volley.{leader}.{target}",
@@ -454,9 +446,9 @@ def _zulu_try(
     }
     if origin is not None:
         action["from"] = origin
-        ok = _works(movement.check_zulu_move, s, origin, path, sp, counters, leaders)
+        ok = passes(movement.check_zulu_move, s, origin, path, sp, counters, leaders)
     else:
-        ok = _works(movement.check_enter, s, path, sp, counters, leaders)
+        ok = passes(movement.check_enter, s, path, sp, counters, leaders)
     return [_zulu_order(key, label, action, "enter" if kind == "enter" else "move")] if ok else []
 
 
@@ -520,7 +512,7 @@ def _zulu_melee_orders(s: State) -> list[Order]:
             ):
                 group = leaders[: melee.BUILDING_CAP]
                 sp = min(free, melee.BUILDING_CAP - len(group))
-            if _works(melee.check_zulu_melee, s, zone, target, sp, group):
+            if passes(melee.check_zulu_melee, s, zone, target, sp, group):
                 action = {
                     "type": "melee",
                     "from": zone,
@@ -558,7 +550,7 @@ def _british_melee_orders(s: State) -> list[Order]:
                 if not capped or weight + sp <= melee.BUILDING_CAP:
                     units.append(unit_id)
                     weight += sp
-            if units and _works(melee.check_british_melee, s, units, target):
+            if units and passes(melee.check_british_melee, s, units, target):
                 action = {"type": "melee", "units": units, "target": target}
                 face = melee.british_face(s, zone, target)
                 found.append(
@@ -582,7 +574,7 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
                 label += ", overrunning the wounded there"
             sp = min(s["zulu"]["zones"][origin]["sp"], _room(s, target))
             counters = ceil(sp / COUNTER_MAX)
-            if _works(melee.check_zulu_advance, s, origin, target, sp, counters):
+            if passes(melee.check_zulu_advance, s, origin, target, sp, counters):
                 action = {
                     "type": "advance",
                     "from": origin,
@@ -593,7 +585,7 @@ def _advance_orders(s: State, side: str | None) -> list[Order]:
                 found.append(_order(key, label, action, "advance"))
         elif side == BRITISH and origin in s["stacks"]:
             units = [u for u in s["stacks"][origin] if unit_data(s, u).kind != "vp"]
-            while units and not _works(melee.check_british_advance, s, units, target):
+            while units and not passes(melee.check_british_advance, s, units, target):
                 units = units[:-1]
             if units:
                 action = {"type": "advance", "units": units, "to": target}
@@ -616,7 +608,7 @@ def _charge_advances(s: State) -> list[Order]:
     ]
     for stays in whole if len(whole) > 1 and revised(s) else []:
         units = [u for u in whole if u != stays]
-        if _works(charge.check_advance, s, units):
+        if passes(charge.check_advance, s, units):
             label = f"Advance into {target}, {_name(s, stays)} staying in {origin}"
             action = {"type": "charge_advance", "units": units}
             found.append(_order(f"charge.advance.{stays}", label, action, "charge"))
@@ -631,7 +623,7 @@ def _charge_orders(s: State) -> list[Order]:
         if melee.zulu_present(s, target):
             again = {"type": "charge_on"}
             return [Order("charge.on", f"Charge into {target} again", again, "charge"), stop]
-        if _works(charge.check_advance, s):
+        if passes(charge.check_advance, s):
             return [*_charge_advances(s), stop]
         return [stop]
     found = []

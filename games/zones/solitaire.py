@@ -28,7 +28,7 @@ from math import ceil
 from typing import Any
 
 from games.core.dice import Dice
-from games.core.errors import RuleError
+from games.core.errors import RuleError, passes
 from games.zones import fire, melee, movement
 from games.zones.charts import load_charts
 from games.zones.limits import may_enter
@@ -169,7 +169,9 @@ def _move_action(s: State, zone: str, dice: Dice) -> Action | None:
         if not revised(s):  # the first reading: the leaders' group alone, or nobody
             if len(path) == 1:
                 sp = min(free, _room(s, path[-1]))
-        elif len(path) == 2 and _allowed(s, _zmove(zone, path, sp, leaders)):
+        elif len(path) == 2 and passes(
+            movement.check_zulu_move, s, zone, path, sp, ceil(sp / COUNTER_MAX), leaders
+        ):
             rest = min(free - sp, _room(s, path[0]))
             if rest:  # the entire force moves: what the leaders cannot carry goes one zone
                 s["solo"]["queue"].append(_zmove(zone, path[:1], rest, []))
@@ -179,16 +181,6 @@ def _move_action(s: State, zone: str, dice: Dice) -> Action | None:
     if not path or not (sp or leaders):
         return None
     return _zmove(zone, path, sp, leaders)
-
-
-def _allowed(s: State, move: Action) -> bool:
-    try:
-        movement.check_zulu_move(
-            s, move["from"], move["path"], move["sp"], move["counters"], move["leaders"]
-        )
-    except RuleError:
-        return False
-    return True
 
 
 def _zmove(zone: str, path: list[str], sp: int, leaders: list[str]) -> Action:

@@ -230,7 +230,7 @@ async def test_a_slow_database_still_gets_records_answered_in_time(
     monkeypatch: pytest.MonkeyPatch,
     command: str,
 ) -> None:
-    """"Thinking" is shown before the first query, so a database slower than Discord's three
+    """ "Thinking" is shown before the first query, so a database slower than Discord's three
     seconds still gets its answer (here, the refusal: nothing has finished yet)."""
     for name in ("finished_here", "played_count"):
         real = getattr(History, name)

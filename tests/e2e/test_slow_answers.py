@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -109,23 +110,31 @@ STARVED = ANSWER_WITHIN + 0.5
 comes too late, as on a machine too busy to run the bot for a while."""
 
 
-async def starved(
-    sandbox: DiscordSandbox, laager: LaagerBot, user: SandboxUser, options: dict[str, str]
-) -> None:
-    """Give the order with the whole process stalled past Discord's limit while it works:
-    the player sees "The application did not respond", as on Discord."""
-    act = laager.service.act
+def stalled(then: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """``then``, after the whole process stalls past Discord's limit."""
 
-    async def stalled_act(*args: Any, **kwargs: Any) -> Any:
+    async def stall(*args: Any, **kwargs: Any) -> Any:
         time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
-        return await act(*args, **kwargs)
+        return await then(*args, **kwargs)
 
-    laager.service.act = stalled_act  # type: ignore[method-assign]
-    try:
+    return stall
+
+
+async def starved(
+    sandbox: DiscordSandbox,
+    user: SandboxUser,
+    options: dict[str, str],
+    owner: object,
+    name: str,
+    then: Callable[..., Awaitable[Any]] | None = None,
+) -> None:
+    """Give the order with ``owner``'s method ``name`` stalling the process before it does
+    ``then`` (its own work by default): the player sees "The application did not respond",
+    as on Discord."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(owner, name, stalled(then or getattr(owner, name)))
         with pytest.raises(SandboxTimeout, match="did not respond"):
             await sandbox.slash(user, "game order", options)
-    finally:
-        laager.service.act = act  # type: ignore[method-assign]
     assert [v for v in sandbox.violations if "no interaction response" not in v.error] == []
     sandbox.violations.clear()  # the planted starvation's own failure, seen above
 
@@ -138,7 +147,7 @@ async def test_an_order_whose_answer_came_too_late_is_posted_for_everyone(
     claim lasts), so its giver learns what became of it with everyone else."""
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    await starved(sandbox, laager, alice, {"choice": "tally"})
+    await starved(sandbox, alice, {"choice": "tally"}, laager.service, "act")
 
     def posted() -> bool:
         return any("tallies" in m.text() for m in sandbox.messages() if not m.ephemeral)
@@ -152,7 +161,7 @@ async def test_a_refusal_whose_answer_came_too_late_is_told_by_dm(
 ) -> None:
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    await starved(sandbox, laager, alice, {"choice": "no-such-order"})
+    await starved(sandbox, alice, {"choice": "no-such-order"}, laager.service, "act")
 
     def told() -> bool:
         return any("not carried out" in m.text() for m in sandbox.dms(alice))
@@ -169,20 +178,7 @@ async def test_an_order_stalled_after_it_was_stored_is_posted_for_everyone(
     its post comes from the outbox within seconds."""
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    post_of = laager.store.post_of
-
-    async def stalled(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
-        return await post_of(*args, **kwargs)
-
-    laager.store.post_of = stalled  # type: ignore[method-assign]
-    try:
-        with pytest.raises(SandboxTimeout, match="did not respond"):
-            await sandbox.slash(alice, "game order", {"choice": "strike"})
-    finally:
-        laager.store.post_of = post_of  # type: ignore[method-assign]
-    assert [v for v in sandbox.violations if "no interaction response" not in v.error] == []
-    sandbox.violations.clear()
+    await starved(sandbox, alice, {"choice": "strike"}, laager.store, "post_of")
 
     def posted() -> bool:
         return any("red strikes for" in m.text() for m in sandbox.messages() if not m.ephemeral)
@@ -197,19 +193,11 @@ async def test_a_refusal_made_only_after_three_seconds_is_told_by_dm(
     given in place any more, and goes by DM."""
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    act = laager.service.act
 
-    async def stalled_refusal(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(STARVED)  # noqa: ASYNC251 - the planted stall: the whole loop waits
+    async def refusal(*args: Any, **kwargs: Any) -> Any:
         raise errors.BadInput("That order is not one of your choices now.")
 
-    laager.service.act = stalled_refusal  # type: ignore[method-assign]
-    try:
-        with pytest.raises(SandboxTimeout, match="did not respond"):
-            await sandbox.slash(alice, "game order", {"choice": "strike"})
-    finally:
-        laager.service.act = act  # type: ignore[method-assign]
-    sandbox.violations.clear()
+    await starved(sandbox, alice, {"choice": "strike"}, laager.service, "act", refusal)
 
     def told() -> bool:
         return any("not carried out" in m.text() for m in sandbox.dms(alice))

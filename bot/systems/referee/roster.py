@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.play import workers
-from bot.posting.alt_text import ALT_LIMIT, plain
+from bot.posting.alt_text import alt_of
 from bot.posting.announce import COLOUR, clip
 from bot.posting.interactions import place_of
 from bot.posting.text_fit import fit
@@ -581,12 +581,12 @@ class RosterCog(RefereeCog):
         )
         names = ["roster.png"] + [f"roster-{n}.png" for n in range(2, len(pages) + 1)]
         embed.set_image(url="attachment://roster.png")
-        words = [plain(line) for line in lines] or ["No units yet."]
+        told = "; ".join(lines) or "No units yet."
         files = [
             discord.File(
                 io.BytesIO(png),
                 filename=name,
-                description=fit(f"{title}, page {page}: {'; '.join(words)}", ALT_LIMIT),
+                description=alt_of(f"{title}, page {page}: {told}"),
             )
             for page, (png, name) in enumerate(zip(pages, names, strict=True), start=1)
         ]
