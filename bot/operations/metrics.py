@@ -43,6 +43,10 @@ DATABASE_SECONDS = Histogram(
     ["statement"],
     buckets=FAST_BUCKETS,
 )
+DATABASE_COMMITS = Counter(
+    "laager_database_commits",
+    "Transactions committed (with the statements, what a command costs the database).",
+)
 OUTBOX_DEPTH = Gauge(
     "laager_outbox_depth", "Messages owed to Discord and not yet sent (read at scrape)."
 )
@@ -77,7 +81,7 @@ def command_finished(extras: dict[Any, Any], outcome: str) -> float | None:
 
 
 def time_statements(engine: AsyncEngine) -> None:
-    """Time every statement the engine runs, into DATABASE_SECONDS."""
+    """Time every statement the engine runs, into DATABASE_SECONDS, and count its commits."""
 
     def before(_conn: Any, _cursor: Any, _statement: str, _params: Any, context: Any, _many: Any):
         context.metrics_started = time.perf_counter()
@@ -91,6 +95,7 @@ def time_statements(engine: AsyncEngine) -> None:
 
     event.listen(engine.sync_engine, "before_cursor_execute", before)
     event.listen(engine.sync_engine, "after_cursor_execute", after)
+    event.listen(engine.sync_engine, "commit", lambda _conn: DATABASE_COMMITS.inc())
 
 
 def statement_kind(statement: str) -> str:

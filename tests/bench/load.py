@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python -m tests.bench.load [--channels 10 100 1000] [--steps 6]
 [--system last-stand|ramparts] [--think SECONDS] [--bot-root DIR] [--postgres URL]
-[--processes N]``.
+[--processes N] [--hog N]``.
 
 The sandbox, and the players driving it, run in this process; the bot runs as ``laager run``
 in a child process (from ``--bot-root``, this tree by default, so another checkout's bot can
@@ -25,6 +25,11 @@ alone, apart from the heavier ``/game new``), commands per second, the
 the games stored so far. Runs share one bot and one database, in the order given, each in
 channels of its own, so the last run's memory is read with every earlier run's games stored
 and its own active.
+
+After each run every channel asks for ``/game help`` ``--steps`` times, a command that
+changes nothing: its bot CPU and SQL statements a command are the floor an order is
+compared with. ``--hog N`` keeps N busy-looping processes at normal priority beside the bot
+for the whole benchmark, as other programs do on a shared host.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import os
 import random
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -208,7 +214,27 @@ async def run(
     )
     seconds = time.perf_counter() - started
     await asyncio.gather(*(settled(log) for log in logs))  # the last answers arrive
-    return logs, seconds
+    return logs, seconds, channels
+
+
+async def ask_help(sandbox: DiscordSandbox, channels: list[int], times: int) -> tuple[int, float]:
+    """Every channel's player asks for ``/game help`` ``times`` times, one after another;
+    returns the commands sent and the seconds taken."""
+
+    async def asking(channel: int) -> int:
+        user = sandbox.add_user(f"reader-{channel}")
+        for _ in range(times):
+            await sandbox.slash(user, "game help", channel=channel)
+        return times
+
+    started = time.perf_counter()
+    sent = await asyncio.gather(*(asking(channel) for channel in channels))
+    return sum(sent), time.perf_counter() - started
+
+
+def hogs(count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` processes that keep a core busy each, at normal priority."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
 def refused_route(refusal: str) -> str:
@@ -234,7 +260,7 @@ async def costs(ports: list[int]) -> dict[str, float]:
                 text = await response.text()
             for line in text.splitlines():
                 name = line.split("{", 1)[0].split(" ", 1)[0]
-                if name.startswith("laager_") and name.endswith(("_sum", "_count")):
+                if name.startswith("laager_") and name.endswith(("_sum", "_count", "_total")):
                     totals[name] = totals.get(name, 0.0) + float(line.rsplit(" ", 1)[1])
     return totals
 
@@ -300,6 +326,7 @@ async def bench(args: argparse.Namespace, database: str) -> None:
         print(
             f"bot from {args.bot_root} in {args.processes} process(es), {args.system}, "
             f"{args.steps} presses after /game new, "
+            + (f"{args.hog} busy processes beside it, " if args.hog else "")
             + (f"{args.think:g} s to read a post on average" if args.think else "no time to read")
         )
         processes = [psutil.Process(child.pid) for child, _ in bots]
@@ -308,7 +335,7 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             global_before = sandbox.rate_limits.global_requests
             measured = await costs([port for _, port in bots])
             cpu, own = busy(processes), psutil.Process().cpu_times()
-            logs, seconds = await run(
+            logs, seconds, channels = await run(
                 sandbox, watcher, count, args.system, args.steps, guilds, args.think
             )
             stored += count
@@ -354,10 +381,12 @@ async def bench(args: argparse.Namespace, database: str) -> None:
             )
             print(
                 f"  pictures {per_unit(now, measured, 'laager_render_seconds')}, "
-                f"SQL statements {per_unit(now, measured, 'laager_database_seconds')}"
+                f"SQL statements {per_unit(now, measured, 'laager_database_seconds')}, "
+                f"{sql_per_command(now, measured, commands)}"
             )
             for failure in failed[:3]:
                 print(f"    {failure}")
+            await noop(sandbox, bots, processes, channels, args.steps, bot_cpu / commands)
         if sandbox.violations:
             print(f"\nAPI violations: {len(sandbox.violations)}; first: {sandbox.violations[0]}")
     finally:
@@ -370,6 +399,35 @@ async def bench(args: argparse.Namespace, database: str) -> None:
                 child.kill()
                 await child.wait()
         await sandbox.stop()
+
+
+async def noop(
+    sandbox: DiscordSandbox,
+    bots: list[tuple[asyncio.subprocess.Process, int]],
+    processes: list[psutil.Process],
+    channels: list[int],
+    steps: int,
+    order_cpu: float,
+) -> None:
+    """The no-op's costs in the same channels, and an order's CPU as a multiple of them."""
+    measured, cpu = await costs([port for _, port in bots]), busy(processes)
+    commands, seconds = await ask_help(sandbox, channels, steps)
+    helped = busy(processes) - cpu
+    now = await costs([port for _, port in bots])
+    print(
+        f"  no-op /game help: {commands} in {seconds:.1f} s, bot CPU "
+        f"{helped / commands * 1000:.1f} ms a command, {sql_per_command(now, measured, commands)}"
+        f"; a command of the run costs {order_cpu / (helped / commands):.1f} times its CPU"
+    )
+
+
+def sql_per_command(now: dict[str, float], before: dict[str, float], commands: int) -> str:
+    def grown(name: str) -> float:
+        return now.get(name, 0) - before.get(name, 0)
+
+    statements = grown("laager_database_seconds_count") / commands
+    commits = grown("laager_database_commits_total") / commands
+    return f"{statements:.2f} statements and {commits:.2f} commits a command"
 
 
 def busy(processes: list[psutil.Process]) -> float:
@@ -396,9 +454,22 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
     )
+    parser.add_argument(
+        "--hog", type=int, default=0, help="busy-looping processes beside the bot (a shared host)"
+    )
     args = parser.parse_args()
     if not 1 <= args.processes <= 16:
         parser.error("--processes takes 1 to 16")
+    hogging = hogs(args.hog)
+    try:
+        measure(args)
+    finally:
+        for hog in hogging:
+            hog.kill()
+            hog.wait()
+
+
+def measure(args: argparse.Namespace) -> None:
     if args.postgres:
         asyncio.run(bench(args, args.postgres))
     elif args.processes > 1:  # SQLite serves one process: a throwaway PostgreSQL server
