@@ -259,9 +259,10 @@ async def post_new(
         posted = await interaction.followup.send(**kwargs, wait=True)
         if not speaks:
             bot.reply_windows.note(update.game.id, interaction)
-    await remember_post(bot, update, view, posted, previous, shown, pictured)
+    done = settles_with_post(bot, update)
+    await remember_post(bot, update, view, posted, previous, shown, pictured, settles=done)
     await after_post(interaction, update)
-    await settled(bot, update)
+    await settled(bot, update, done)
 
 
 POSTED = "The game's update is posted in the channel."
@@ -363,14 +364,16 @@ async def remember_post(
     previous: int | None,
     shown: str | None,
     pictured: bool,
+    *,
+    settles: int | None = None,
 ) -> None:
     """Note the new post as the game's current one (in the database, so a restart or
     another process retires its buttons in turn) and, while its phase lasts, what the
     orders in that phase edit. ``shown`` is the fingerprint of the map the channel now
-    sees, on this post if ``pictured``, else on an earlier one (see compose_post)."""
-    await bot.store.note_post(
-        update.game.id, posted.id, shown if pictured else None, update.position
-    )
+    sees, on this post if ``pictured``, else on an earlier one (see compose_post);
+    ``settles``, an outbox row marked sent in the same commit."""
+    picture = shown if pictured else None
+    await bot.store.note_post(update.game.id, posted.id, picture, update.position, settles=settles)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
@@ -384,10 +387,20 @@ async def shown_in_channel(bot: Host, update: Update) -> None:
     await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
 
 
-async def settled(bot: Host, update: Update) -> None:
-    """Mark the update's outbox row done: every message it owed has been sent."""
-    if update.outbox_id is not None:
+async def settled(bot: Host, update: Update, done: int | None = None) -> None:
+    """Mark the update's outbox row done: every message it owed has been sent. ``done`` is a
+    row already marked with its post (see :func:`settles_with_post`)."""
+    if update.outbox_id is not None and update.outbox_id != done:
         await bot.outbox.mark_sent(update.outbox_id)
+
+
+def settles_with_post(bot: Host, update: Update) -> int | None:
+    """The update's outbox row when its channel post is all it owes (no hidden information
+    to send, no end of the game to follow up): the commit that notes the post marks the row
+    sent too, one commit fewer an order. None when more follows the post."""
+    pairing = bot.pairings[update.system.id]
+    keeps_own = pairing.private_options is not None and update.own
+    return None if update.private or update.result or keeps_own else update.outbox_id
 
 
 def show_map(embed: discord.Embed, pairing: Pairing) -> None:
@@ -444,17 +457,19 @@ async def edit_in_place(
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     await shown_in_channel(bot, update)
+    done = settles_with_post(bot, update)
     if retire_buttons and pressed == post_id:
         await interaction.edit_original_response(**edit)
-        await bot.store.note_post(update.game.id, post_id, None, update.position)
+        await bot.store.note_post(update.game.id, post_id, None, update.position, settles=done)
     else:
         if panel is not None:
             await interaction.edit_original_response(**panel)
         elif retire_buttons:
             await interaction.edit_original_response(view=None)
         if await edit_post(interaction, post_id, edit):
-            await bot.store.note_post(update.game.id, post_id, None, update.position)
+            await bot.store.note_post(update.game.id, post_id, None, update.position, settles=done)
         else:
+            done = None
             bot.phase_posts.pop(post_id, None)
             await repost(interaction, update, view, current, drawn, shown)
             fresh = None
@@ -475,7 +490,7 @@ async def edit_in_place(
     elif report.full:
         await interaction.followup.send(said, ephemeral=True)  # his own roll, not summarised
     await after_post(interaction, update)
-    await settled(bot, update)
+    await settled(bot, update, done)
 
 
 async def edit_post(interaction: discord.Interaction[Host], post_id: int, edit: dict) -> bool:

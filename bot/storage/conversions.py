@@ -1,6 +1,7 @@
 """Translation between ORM rows and the plain records handed to callers."""
 
 from datetime import datetime
+from typing import Any
 
 from bot.operations.log_guard import known
 from bot.storage.models import Event, Game, GuildSettings, Roll, Seat
@@ -14,8 +15,9 @@ from bot.storage.records import (
 )
 
 
-def game_record(row: Game) -> GameRecord:
-    """The game as a record; its seed is now in memory, so the log learns to redact it."""
+def game_record(row: Game | Any) -> GameRecord:
+    """The game (an ORM row, or a Core row of the games table) as a record; its seed is now
+    in memory, so the log learns to redact it."""
     known.remember(row.seed)
     return GameRecord(
         id=row.id,
@@ -67,19 +69,24 @@ def event_record(row: Event) -> EventRecord:
 
 
 def event_row(game_id: int, seq: int, event: NewEvent, created_at: datetime) -> Event:
-    return Event(
-        game_id=game_id,
-        seq=seq,
-        kind=event.kind,
-        actor_id=event.actor_id,
-        side=event.side,
-        action=dict(event.action),
-        dice=[dict(die) for die in event.dice],
-        public_text=event.public_text,
-        private=None if event.private is None else dict(event.private),
-        created_at=created_at,
-        contributions=list(event.contributions) or None,
-    )
+    return Event(**event_values(game_id, seq, event, created_at))
+
+
+def event_values(game_id: int, seq: int, event: NewEvent, created_at: datetime) -> dict[str, Any]:
+    """The columns of a log entry, for an INSERT of the events table."""
+    return {
+        "game_id": game_id,
+        "seq": seq,
+        "kind": event.kind,
+        "actor_id": event.actor_id,
+        "side": event.side,
+        "action": dict(event.action),
+        "dice": [dict(die) for die in event.dice],
+        "public_text": event.public_text,
+        "private": None if event.private is None else dict(event.private),
+        "created_at": created_at,
+        "contributions": list(event.contributions) or None,
+    }
 
 
 def guild_settings_record(row: GuildSettings) -> GuildSettingsRecord:

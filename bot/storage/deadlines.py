@@ -71,17 +71,17 @@ async def replace_deadline(session: AsyncSession, game_id: int, turn: Turn | Non
         add_deadline(session, game_id, turn)
 
 
-async def restart_in(session: AsyncSession, game_id: int, awaited: bool, now: datetime) -> None:
-    """Start a new turn in the transaction that commits the change of the game: its timer
-    runs from ``now`` (or stops while nobody is awaited), its reminder is owed again and any
-    claim on the last expiry is dropped. A game without a deadline is left alone."""
-    row = await session.get(Deadline, game_id, with_for_update=True)
-    if row is None:
-        return
-    turn = Turn.starting(row.hours, now, awaited)
-    await session.execute(
-        update(Deadline).where(Deadline.game_id == game_id).values(**_times(turn))
-    )
+async def restart_in(
+    session: AsyncSession, game_id: int, hours: int, awaited: bool, now: datetime
+) -> None:
+    """Start a new turn of the game's ``hours``-long deadline in the transaction that commits
+    the change of the game: its timer runs from ``now`` (or stops while nobody is awaited),
+    its reminder is owed again and any claim on the last expiry is dropped."""
+    turn = Turn.starting(hours, now, awaited)
+    await session.execute(_RESTART.where(Deadline.game_id == game_id).values(**_times(turn)))
+
+
+_RESTART = update(Deadline.__table__)
 
 
 async def stand_in_for(
@@ -120,8 +120,10 @@ class DeadlineRows:
 
     async def restart_turn(self, game_id: int, awaited: bool, now: datetime) -> None:
         """A new turn starts after a change committed on its own (see :func:`restart_in`)."""
+        hours = select(Deadline.hours).where(Deadline.game_id == game_id).with_for_update()
         async with self._sessions.begin() as session:
-            await restart_in(session, game_id, awaited, now)
+            if (length := await session.scalar(hours)) is not None:
+                await restart_in(session, game_id, length, awaited, now)
 
     async def due_reminders(self, now: datetime) -> list[DeadlineRecord]:
         """Active games whose turn's reminder is owed now."""

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Outbox, SeenPosition
+from bot.storage.upserts import upsert_into
 
 CHANNEL = 0
 """The ``user_id`` of what everyone in the game's channel was shown (its post)."""
@@ -59,6 +60,10 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+_ADD_OWED = insert(Outbox.__table__).returning(Outbox.__table__.c.id)
+"""An order's outbox row, as Core: it is written on every order's hot path."""
+
+
 async def add_owed(
     session: AsyncSession,
     game_id: int,
@@ -72,22 +77,30 @@ async def add_owed(
 ) -> int:
     """Write the row inside the order's transaction, claimed by the committing process for
     ``lease`` seconds (it sends at once; another process takes over only if it dies)."""
-    row = Outbox(
-        game_id=game_id,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        version=version,
-        position=owed.position,
-        lines=list(owed.lines),
-        private={str(user): list(lines) for user, lines in owed.private.items()},
-        actor_id=owed.actor_id,
-        handed_to=list(owed.handed_to),
-        created_at=now,
-        claimed_until=now + timedelta(seconds=lease),
+    values = {
+        "game_id": game_id,
+        "guild_id": guild_id,
+        "channel_id": channel_id,
+        "version": version,
+        "position": owed.position,
+        "lines": list(owed.lines),
+        "private": {str(user): list(lines) for user, lines in owed.private.items()},
+        "actor_id": owed.actor_id,
+        "handed_to": list(owed.handed_to),
+        "created_at": now,
+        "claimed_until": now + timedelta(seconds=lease),
+    }
+    return int((await session.execute(_ADD_OWED, values)).scalar_one())
+
+
+async def mark_sent_in(session: AsyncSession, outbox_id: int, now: datetime) -> None:
+    """Mark the row done, in the caller's transaction (a post's, or one of its own)."""
+    await session.execute(
+        _MARK_SENT.where(Outbox.id == outbox_id, Outbox.sent_at.is_(None)).values(sent_at=now)
     )
-    session.add(row)
-    await session.flush()
-    return row.id
+
+
+_MARK_SENT = update(Outbox.__table__)
 
 
 def _record(row: Outbox) -> OwedRecord:
@@ -153,11 +166,7 @@ class OutboxStore:
 
     async def mark_sent(self, outbox_id: int, *, now: datetime | None = None) -> None:
         async with self._sessions.begin() as session:
-            await session.execute(
-                update(Outbox)
-                .where(Outbox.id == outbox_id, Outbox.sent_at.is_(None))
-                .values(sent_at=now or _utcnow())
-            )
+            await mark_sent_in(session, outbox_id, now or _utcnow())
 
     async def depth(self) -> int:
         """How many rows are owed and unsent."""
@@ -193,33 +202,24 @@ class OutboxStore:
         now: datetime | None = None,
     ) -> None:
         """Remember that these people (``CHANNEL`` for everyone) were shown the position at
-        ``version``; an older version never overwrites a newer one."""
+        ``version``; an older version never overwrites a newer one. One statement, whoever
+        was shown it before."""
+        if not user_ids:
+            return
         now = now or _utcnow()
+        table = SeenPosition.__table__
         async with self._sessions.begin() as session:
-            for user_id in dict.fromkeys(user_ids):
-                done = await session.execute(
-                    update(SeenPosition)
-                    .where(
-                        SeenPosition.game_id == game_id,
-                        SeenPosition.user_id == user_id,
-                        SeenPosition.version <= version,
-                    )
-                    .values(version=version, position=position, seen_at=now)
+            statement = upsert_into(session, table)
+            shown = {"version": version, "position": position, "seen_at": now}
+            await session.execute(
+                statement.values(
+                    [{"game_id": game_id, "user_id": u, **shown} for u in dict.fromkeys(user_ids)]
+                ).on_conflict_do_update(
+                    index_elements=[table.c.game_id, table.c.user_id],
+                    set_={name: statement.excluded[name] for name in shown},
+                    where=table.c.version <= statement.excluded.version,
                 )
-                if done.rowcount:
-                    continue
-                present = await session.get(SeenPosition, (game_id, user_id))
-                if present is None:
-                    session.add(
-                        SeenPosition(
-                            game_id=game_id,
-                            user_id=user_id,
-                            version=version,
-                            position=position,
-                            seen_at=now,
-                        )
-                    )
-                    await session.flush()
+            )
 
     async def last_seen(self, game_id: int, user_id: int) -> Seen | None:
         """The newest position shown to the person, in the channel or to them alone."""

@@ -8,15 +8,16 @@ nothing of theirs is written.
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Unpack
+from typing import Any, NamedTuple, Unpack
 
-from sqlalchemy import ColumnElement, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Row, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.conversions import (
     event_record,
     event_row,
+    event_values,
     game_record,
     guild_settings_record,
     roll_record,
@@ -31,8 +32,8 @@ from bot.storage.deadlines import (
     stand_in_for,
 )
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
-from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
-from bot.storage.outbox import Owed, add_owed
+from bot.storage.models import Deadline, Event, Game, GuildSettings, PlayerSettings, Roll, Seat
+from bot.storage.outbox import Owed, add_owed, mark_sent_in
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -52,11 +53,45 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class Advanced(NamedTuple):
+    """A game moved on to its next version: its row, the seq its next log entry takes, and
+    its turn deadline's length in hours (None: it has none)."""
+
+    row: Row[Any]
+    next_seq: int
+    deadline_hours: int | None
+
+
+_ADVANCE = update(Game.__table__).returning(
+    *Game.__table__.columns,
+    select(func.coalesce(func.max(Event.seq), -1))
+    .where(Event.game_id == Game.id)
+    .correlate(Game.__table__)
+    .scalar_subquery()
+    .label("last_seq"),
+    select(Deadline.hours)
+    .where(Deadline.game_id == Game.id)
+    .correlate(Game.__table__)
+    .scalar_subquery()
+    .label("deadline_hours"),
+)
+"""The versioned UPDATE of a game, as Core (an order's hot path skips the ORM's unit of
+work), returning the game with its last log seq and deadline length."""
+
+_INSERT_EVENT = insert(Event.__table__)
+
+_NOTE_POST = update(Game.__table__)
+
+GUILD_SETTINGS_KEPT = 10_000
+"""Guilds whose settings a process keeps in memory; past it, they are read afresh."""
+
+
 class Store(DeadlineRows):
     """Runs each call in its own transaction and hands back plain records."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
+        self._guild_settings: dict[int, GuildSettingsRecord] = {}
 
     # -- games -------------------------------------------------------------------------
 
@@ -188,12 +223,12 @@ class Store(DeadlineRows):
         if result is not None:
             changes["result"] = dict(result)
         async with self._sessions.begin() as session:
-            row = await self._advance(session, game_id, expected_version, now, changes)
-            await self._append(session, game_id, events, now)
-            if awaited is not None:
-                await restart_in(session, game_id, awaited, now)
+            advanced = await self._advance(session, game_id, expected_version, now, changes)
+            await self._append(session, advanced, events, now)
+            if awaited is not None and advanced.deadline_hours is not None:
+                await restart_in(session, game_id, advanced.deadline_hours, awaited, now)
             await stand_in_for(session, game_id, stand_ins, now)
-            record = game_record(row)
+            record = game_record(advanced.row)
             if owed is not None:
                 outbox_id = await add_owed(
                     session,
@@ -219,9 +254,9 @@ class Store(DeadlineRows):
         """Log entries that don't change the game state; still moves the version on."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            row = await self._advance(session, game_id, expected_version, now)
-            await self._append(session, game_id, events, now)
-            return game_record(row)
+            advanced = await self._advance(session, game_id, expected_version, now)
+            await self._append(session, advanced, events, now)
+            return game_record(advanced.row)
 
     async def log_deadline(
         self,
@@ -236,10 +271,10 @@ class Store(DeadlineRows):
         transaction, so neither is ever kept without the other."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            row = await self._advance(session, game_id, expected_version, now)
-            await self._append(session, game_id, [event], now)
+            advanced = await self._advance(session, game_id, expected_version, now)
+            await self._append(session, advanced, [event], now)
             await replace_deadline(session, game_id, turn)
-            return game_record(row)
+            return game_record(advanced.row)
 
     async def idle_games(self, older_than: datetime) -> list[GameRecord]:
         """Active games untouched since `older_than` and not reminded since their last action."""
@@ -278,7 +313,7 @@ class Store(DeadlineRows):
         """Give a side to a player (or the bot) and log it, as one versioned change."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            row = await self._advance(session, game_id, expected_version, now)
+            advanced = await self._advance(session, game_id, expected_version, now)
             await session.merge(
                 Seat(
                     game_id=game_id,
@@ -288,8 +323,8 @@ class Store(DeadlineRows):
                     joined_at=now,
                 )
             )
-            await self._append(session, game_id, events, now)
-            return game_record(row)
+            await self._append(session, advanced, events, now)
+            return game_record(advanced.row)
 
     async def remove_seat(
         self,
@@ -303,10 +338,10 @@ class Store(DeadlineRows):
         """Empty a side and log it, as one versioned change."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            row = await self._advance(session, game_id, expected_version, now)
+            advanced = await self._advance(session, game_id, expected_version, now)
             await session.execute(delete(Seat).where(Seat.game_id == game_id, Seat.side == side))
-            await self._append(session, game_id, events, now)
-            return game_record(row)
+            await self._append(session, advanced, events, now)
+            return game_record(advanced.row)
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         statement = select(Seat).where(Seat.game_id == game_id).order_by(Seat.joined_at, Seat.side)
@@ -345,17 +380,22 @@ class Store(DeadlineRows):
     # -- guild settings ----------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
-        """The guild's settings, or the defaults if it never changed any."""
+        """The guild's settings, or the defaults if it never changed any. Read once, then
+        kept: every command of a member with roles asks for the referee role, and a guild's
+        settings change only through its own commands, which a shard's one process
+        handles and :meth:`update_guild_settings` keeps here."""
+        if (kept := self._guild_settings.get(guild_id)) is not None:
+            return kept
         async with self._sessions() as session:
             row = await session.get(GuildSettings, guild_id)
-            if row is None:
-                return GuildSettingsRecord(
-                    guild_id=guild_id,
-                    referee_role_id=None,
-                    reminder_hours=None,
-                    updated_at=None,
-                )
-            return guild_settings_record(row)
+        record = (
+            GuildSettingsRecord(
+                guild_id=guild_id, referee_role_id=None, reminder_hours=None, updated_at=None
+            )
+            if row is None
+            else guild_settings_record(row)
+        )
+        return self._keep_settings(record)
 
     async def update_guild_settings(
         self,
@@ -377,7 +417,13 @@ class Store(DeadlineRows):
                 .returning(GuildSettings)
             )
             row = (await session.execute(statement)).scalar_one()
-            return guild_settings_record(row)
+            return self._keep_settings(guild_settings_record(row))
+
+    def _keep_settings(self, record: GuildSettingsRecord) -> GuildSettingsRecord:
+        if len(self._guild_settings) >= GUILD_SETTINGS_KEPT:
+            self._guild_settings.clear()
+        self._guild_settings[record.guild_id] = record
+        return record
 
     async def post_of(self, game_id: int) -> tuple[int | None, str | None]:
         """The channel post carrying the game's current buttons, and the fingerprint of the
@@ -391,15 +437,24 @@ class Store(DeadlineRows):
             return (row[0], row[1]) if row else (None, None)
 
     async def note_post(
-        self, game_id: int, message_id: int, picture: str | None, position: str | None = None
+        self,
+        game_id: int,
+        message_id: int,
+        picture: str | None,
+        position: str | None = None,
+        *,
+        settles: int | None = None,
     ) -> None:
         """Note ``message_id`` as the game's current post, showing ``position``, and, when it
-        carries a map, ``picture`` as the fingerprint of that map."""
+        carries a map, ``picture`` as the fingerprint of that map. ``settles`` is an outbox
+        row that the post was all it owed, marked sent in the same commit."""
         values: dict[str, Any] = {"post_id": message_id, "post_position": position}
         if picture is not None:
             values["post_picture"] = picture
         async with self._sessions.begin() as session:
-            await session.execute(update(Game).where(Game.id == game_id).values(**values))
+            await session.execute(_NOTE_POST.where(Game.id == game_id).values(**values))
+            if settles is not None:
+                await mark_sent_in(session, settles, _utcnow())
 
     async def posted_position(self, game_id: int) -> str | None:
         """The position the game's current post shows, if one was noted."""
@@ -509,21 +564,20 @@ class Store(DeadlineRows):
         expected_version: int,
         now: datetime,
         changes: Mapping[str, Any] | None = None,
-    ) -> Game:
+    ) -> Advanced:
         """Move the game to its next version if it is still at `expected_version`.
 
         The conditional UPDATE comes first in the transaction: it takes the row lock
-        (PostgreSQL) or the write lock (SQLite), so whatever follows is serialised.
+        (PostgreSQL) or the write lock (SQLite), so whatever follows is serialised. It
+        returns, with the game, what the rest of the change needs to know (where the log
+        goes on, the turn deadline's length), so nothing is read a second time.
         """
-        statement = (
-            update(Game)
-            .where(Game.id == game_id, Game.version == expected_version)
-            .values(version=Game.version + 1, updated_at=now, **(changes or {}))
-            .returning(Game)
+        statement = _ADVANCE.where(Game.id == game_id, Game.version == expected_version).values(
+            version=Game.version + 1, updated_at=now, **(changes or {})
         )
-        row = await session.scalar(statement)
+        row = (await session.execute(statement)).one_or_none()
         if row is not None:
-            return row
+            return Advanced(row, row.last_seq + 1, row.deadline_hours)
         actual = await session.scalar(select(Game.version).where(Game.id == game_id))
         if actual is None:
             raise GameNotFound(game_id)
@@ -531,13 +585,17 @@ class Store(DeadlineRows):
 
     @staticmethod
     async def _append(
-        session: AsyncSession, game_id: int, events: Sequence[NewEvent], now: datetime
+        session: AsyncSession,
+        advanced: Advanced,
+        events: Sequence[NewEvent],
+        now: datetime,
     ) -> None:
-        """Add events numbered on from the game's last seq; callers hold the game's lock."""
+        """Add events numbered on from the game's last seq, in one INSERT; callers hold the
+        game's lock (:meth:`_advance`)."""
         if not events:
             return
-        last = await session.scalar(select(func.max(Event.seq)).where(Event.game_id == game_id))
-        first = 0 if last is None else last + 1
-        session.add_all(
-            event_row(game_id, first + offset, event, now) for offset, event in enumerate(events)
+        game_id, first = advanced.row.id, advanced.next_seq
+        await session.execute(
+            _INSERT_EVENT,
+            [event_values(game_id, first + offset, e, now) for offset, e in enumerate(events)],
         )

@@ -100,13 +100,14 @@ async def test_a_send_repeated_after_a_crash_is_deduplicated_by_its_nonce(
     monkeypatch: pytest.MonkeyPatch,
     nonce: str,
 ) -> None:
-    """Killed after the post went out but before it was marked done: the worker sends the
-    row again. Planted fault: a nonce not drawn from the row, and the post appears twice."""
+    """Killed after the post went out but before it was noted and marked done (one commit,
+    when the post is all the order owed): the worker sends the row again. Planted fault: a
+    nonce not drawn from the row, and the post appears twice."""
     if nonce == "planted-fault":
         counter = iter(range(1000))
         monkeypatch.setattr(bot.posting.announce, "outbox_nonce", lambda *_: f"x{next(counter)}")
     await two_player_duel(sandbox, alice, bob)
-    crash_once(monkeypatch, "settled")
+    crash_once(monkeypatch, "remember_post")
     await sandbox.slash(alice, "game order", {"choice": "strike"})
     assert len(posts_saying(sandbox, "red strikes")) == 1
     assert await send_due(laager) == 1

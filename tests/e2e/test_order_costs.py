@@ -1,0 +1,58 @@
+"""What a press costs the database through the whole bot: the order's reads and its one
+commit, then, around the post, the position shown to the channel (before it goes up) and
+the post noted with its outbox row marked done (after), one commit each. A command that
+changes nothing commits nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import bot.posting.announce
+from bot.process.app import LaagerBot
+from bot.sandbox import DiscordSandbox, SandboxUser
+from tests.service.test_order_statements import counted
+
+A_PRESS = ["select", "select", "select", "update", "insert", "insert", "commit"]
+AROUND_ITS_POST = ["select", "insert", "commit", "update", "update", "commit"]
+"""The game's post read, the channel's position upserted; the post noted, the row marked."""
+
+
+async def test_a_press_commits_three_times_and_help_never(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    with counted(laager.engine) as kinds:
+        await sandbox.click(alice, label="Tally")
+        await asyncio.sleep(0.2)
+    assert kinds == A_PRESS + AROUND_ITS_POST, kinds
+    assert await laager.outbox.depth() == 0
+    with counted(laager.engine) as kinds:
+        await sandbox.slash(alice, "game help")
+    assert "commit" not in kinds and len(kinds) <= 2, kinds
+
+
+async def test_a_post_that_owes_more_is_marked_done_after_it(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: an order whose update owes DMs marks its row on its own, after them, and not
+    with the post: the row is still owed once the post is noted."""
+    await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
+    owing: list[int] = []
+    real = bot.posting.announce.remember_post
+
+    async def noted(*args: object, settles: int | None = None) -> None:
+        await real(*args, settles=settles)
+        owing.append(await laager.outbox.depth())
+
+    monkeypatch.setattr(bot.posting.announce, "remember_post", noted)
+    monkeypatch.setattr(bot.posting.announce, "settles_with_post", lambda *_: None)
+    with counted(laager.engine) as kinds:
+        await sandbox.click(alice, label="Tally")
+        await asyncio.sleep(0.2)
+    assert owing == [1] and await laager.outbox.depth() == 0
+    assert kinds.count("commit") == 4, kinds

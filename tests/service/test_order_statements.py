@@ -1,0 +1,99 @@
+"""What an order costs the database, on both backends: the reads of the game, its seats and
+its dice contributions, then one commit of three statements (the game's versioned UPDATE,
+its log entries, its outbox row), and one more for a turn deadline. The UPDATE returns what
+the rest of the commit needs, so nothing is read twice."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.operations.metrics import statement_kind
+from bot.play.service import Actor, GameService, Place, SeedSource
+from bot.storage.db import create_engine, session_factory
+from bot.storage.repository import Store
+from games.registry import Registry
+from tests.fixtures.duel import SYSTEM
+
+HERE = Place(guild_id=1, channel_id=100)
+ALICE, BOB = Actor(11), Actor(12)
+AN_ORDER = ["select", "select", "select", "update", "insert", "insert", "commit"]
+"""The game, its seats, its contributions; the UPDATE, the log entries, the outbox row."""
+
+
+@contextmanager
+def counted(engine: AsyncEngine) -> Iterator[list[str]]:
+    """The kinds of the statements the engine runs meanwhile, with "commit" for each commit."""
+    kinds: list[str] = []
+
+    def ran(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        kinds.append(statement_kind(statement))
+
+    def committed(_conn: Any) -> None:
+        kinds.append("commit")
+
+    sync = engine.sync_engine
+    event.listen(sync, "before_cursor_execute", ran)
+    event.listen(sync, "commit", committed)
+    try:
+        yield kinds
+    finally:
+        event.remove(sync, "before_cursor_execute", ran)
+        event.remove(sync, "commit", committed)
+
+
+@pytest.fixture
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(database_url)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+def service(engine: AsyncEngine) -> GameService:
+    return GameService(Store(session_factory(engine)), Registry([SYSTEM]), SeedSource("costs"))
+
+
+@pytest.mark.parametrize("hours", [None, 24])
+async def test_an_order_reads_three_times_and_commits_once(
+    service: GameService, engine: AsyncEngine, hours: int | None
+) -> None:
+    await service.new_game(HERE, ALICE, "duel", mode="two-player", deadline_hours=hours)
+    await service.join(HERE, BOB)
+    for actor in (ALICE, BOB, ALICE):
+        with counted(engine) as kinds:
+            update = await service.act(HERE, actor, key="strike")
+        restarted = ["update"] if hours else []
+        assert kinds == [*AN_ORDER[:-2], *restarted, *AN_ORDER[-2:]], kinds
+        assert update.outbox_id is not None
+    events = await service.store.events(update.game.id)
+    assert [e.seq for e in events] == list(range(len(events))), "the log was numbered wrong"
+    deadline = await service.store.deadline(update.game.id)
+    assert (deadline is not None) == bool(hours)
+    if deadline is not None:  # the last order handed the turn on, and its timer restarted
+        assert deadline.hours == hours and deadline.due_at is not None
+        assert deadline.due_at - update.game.updated_at == timedelta(hours=hours)
+
+
+async def test_the_count_sees_a_statement_added_to_an_order(
+    service: GameService, engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planted fault: the seats read twice, and the order no longer matches its budget."""
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, BOB)
+    seats = Store.seats
+
+    async def twice(self: Store, game_id: int) -> Any:
+        await seats(self, game_id)
+        return await seats(self, game_id)
+
+    monkeypatch.setattr(Store, "seats", twice)
+    with counted(engine) as kinds:
+        await service.act(HERE, ALICE, key="strike")
+    assert kinds != AN_ORDER and kinds.count("select") == 4
