@@ -13,6 +13,7 @@ from sqlalchemy import and_, bindparam, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Deadline, Game, Seat, StandIn
+from bot.storage.statements import RESTART_TURN, run
 
 _STOOD_IN_FOR = (
     select(StandIn.side)
@@ -78,10 +79,7 @@ async def restart_in(
     the change of the game: its timer runs from ``now`` (or stops while nobody is awaited),
     its reminder is owed again and any claim on the last expiry is dropped."""
     turn = Turn.starting(hours, now, awaited)
-    await session.execute(_RESTART.where(Deadline.game_id == game_id).values(**_times(turn)))
-
-
-_RESTART = update(Deadline.__table__)
+    await run(session, RESTART_TURN, {"b_game": game_id, **_times(turn)})
 
 
 async def stand_in_for(

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, insert, or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Outbox, SeenPosition
-from bot.storage.upserts import upsert_into
+from bot.storage.statements import ADD_OWED, MARK_SENT, note_seen, run
 
 CHANNEL = 0
 """The ``user_id`` of what everyone in the game's channel was shown (its post)."""
@@ -60,10 +60,6 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-_ADD_OWED = insert(Outbox.__table__).returning(Outbox.__table__.c.id)
-"""An order's outbox row, as Core: it is written on every order's hot path."""
-
-
 async def add_owed(
     session: AsyncSession,
     game_id: int,
@@ -90,17 +86,12 @@ async def add_owed(
         "created_at": now,
         "claimed_until": now + timedelta(seconds=lease),
     }
-    return int((await session.execute(_ADD_OWED, values)).scalar_one())
+    return int((await run(session, ADD_OWED, values)).scalar_one())
 
 
 async def mark_sent_in(session: AsyncSession, outbox_id: int, now: datetime) -> None:
     """Mark the row done, in the caller's transaction (a post's, or one of its own)."""
-    await session.execute(
-        _MARK_SENT.where(Outbox.id == outbox_id, Outbox.sent_at.is_(None)).values(sent_at=now)
-    )
-
-
-_MARK_SENT = update(Outbox.__table__)
+    await run(session, MARK_SENT, {"b_id": outbox_id, "sent_at": now})
 
 
 def _record(row: Outbox) -> OwedRecord:
@@ -207,19 +198,10 @@ class OutboxStore:
         if not user_ids:
             return
         now = now or _utcnow()
-        table = SeenPosition.__table__
+        shown = {"game_id": game_id, "version": version, "position": position, "seen_at": now}
         async with self._sessions.begin() as session:
-            statement = upsert_into(session, table)
-            shown = {"version": version, "position": position, "seen_at": now}
-            await session.execute(
-                statement.values(
-                    [{"game_id": game_id, "user_id": u, **shown} for u in dict.fromkeys(user_ids)]
-                ).on_conflict_do_update(
-                    index_elements=[table.c.game_id, table.c.user_id],
-                    set_={name: statement.excluded[name] for name in shown},
-                    where=table.c.version <= statement.excluded.version,
-                )
-            )
+            rows = [{**shown, "user_id": user_id} for user_id in dict.fromkeys(user_ids)]
+            await run(session, note_seen(session), rows)
 
     async def last_seen(self, game_id: int, user_id: int) -> Seen | None:
         """The newest position shown to the person, in the channel or to them alone."""

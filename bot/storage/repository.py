@@ -32,7 +32,7 @@ from bot.storage.deadlines import (
     stand_in_for,
 )
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
-from bot.storage.models import Deadline, Event, Game, GuildSettings, PlayerSettings, Roll, Seat
+from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed, mark_sent_in
 from bot.storage.records import (
     ClosedStatus,
@@ -45,6 +45,16 @@ from bot.storage.records import (
     NewSeat,
     RollRecord,
     SeatRecord,
+)
+from bot.storage.statements import (
+    ACTIVE_GAME,
+    ADVANCE,
+    CONTRIBUTIONS,
+    GAME_SEATS,
+    INSERT_EVENTS,
+    NOTE_POST,
+    POST_OF,
+    run,
 )
 from bot.storage.upserts import upsert_into
 
@@ -61,26 +71,6 @@ class Advanced(NamedTuple):
     next_seq: int
     deadline_hours: int | None
 
-
-_ADVANCE = update(Game.__table__).returning(
-    *Game.__table__.columns,
-    select(func.coalesce(func.max(Event.seq), -1))
-    .where(Event.game_id == Game.id)
-    .correlate(Game.__table__)
-    .scalar_subquery()
-    .label("last_seq"),
-    select(Deadline.hours)
-    .where(Deadline.game_id == Game.id)
-    .correlate(Game.__table__)
-    .scalar_subquery()
-    .label("deadline_hours"),
-)
-"""The versioned UPDATE of a game, as Core (an order's hot path skips the ORM's unit of
-work), returning the game with its last log seq and deadline length."""
-
-_INSERT_EVENT = insert(Event.__table__)
-
-_NOTE_POST = update(Game.__table__)
 
 GUILD_SETTINGS_KEPT = 10_000
 """Guilds whose settings a process keeps in memory; past it, they are read afresh."""
@@ -169,7 +159,9 @@ class Store(DeadlineRows):
             return (await session.execute(statement)).scalar_one()
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
-        return await self._first_game(Game.channel_id == channel_id, Game.status == "active")
+        async with self._sessions() as session:
+            row = (await run(session, ACTIVE_GAME, {"b_channel": channel_id})).first()
+            return None if row is None else game_record(row)
 
     async def active_count(self) -> int:
         """How many games are in play, across every channel (the active games gauge)."""
@@ -344,9 +336,8 @@ class Store(DeadlineRows):
             return game_record(advanced.row)
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
-        statement = select(Seat).where(Seat.game_id == game_id).order_by(Seat.joined_at, Seat.side)
         async with self._sessions() as session:
-            return [seat_record(row) for row in await session.scalars(statement)]
+            return [seat_record(row) for row in await run(session, GAME_SEATS, {"b_game": game_id})]
 
     # -- event log ---------------------------------------------------------------------
 
@@ -364,13 +355,9 @@ class Store(DeadlineRows):
 
     async def contributions(self, game_id: int) -> list[str]:
         """Every contribution the players made to the game's dice, in log order."""
-        statement = (
-            select(Event.contributions)
-            .where(Event.game_id == game_id, Event.contributions.is_not(None))
-            .order_by(Event.seq)
-        )
         async with self._sessions() as session:
-            return [item for entry in await session.scalars(statement) for item in entry or ()]
+            entries = (await run(session, CONTRIBUTIONS, {"b_game": game_id})).scalars()
+            return [item for entry in entries for item in entry or ()]
 
     async def event_count(self, game_id: int) -> int:
         statement = select(func.count()).select_from(Event).where(Event.game_id == game_id)
@@ -429,11 +416,7 @@ class Store(DeadlineRows):
         """The channel post carrying the game's current buttons, and the fingerprint of the
         last map posted (either None if none was noted)."""
         async with self._sessions() as session:
-            row = (
-                await session.execute(
-                    select(Game.post_id, Game.post_picture).where(Game.id == game_id)
-                )
-            ).one_or_none()
+            row = (await run(session, POST_OF, {"b_game": game_id})).one_or_none()
             return (row[0], row[1]) if row else (None, None)
 
     async def note_post(
@@ -448,11 +431,12 @@ class Store(DeadlineRows):
         """Note ``message_id`` as the game's current post, showing ``position``, and, when it
         carries a map, ``picture`` as the fingerprint of that map. ``settles`` is an outbox
         row that the post was all it owed, marked sent in the same commit."""
-        values: dict[str, Any] = {"post_id": message_id, "post_position": position}
+        values: dict[str, Any] = {"b_game": game_id, "post_id": message_id}
+        values["post_position"] = position
         if picture is not None:
             values["post_picture"] = picture
         async with self._sessions.begin() as session:
-            await session.execute(_NOTE_POST.where(Game.id == game_id).values(**values))
+            await run(session, NOTE_POST, values)
             if settles is not None:
                 await mark_sent_in(session, settles, _utcnow())
 
@@ -572,10 +556,8 @@ class Store(DeadlineRows):
         returns, with the game, what the rest of the change needs to know (where the log
         goes on, the turn deadline's length), so nothing is read a second time.
         """
-        statement = _ADVANCE.where(Game.id == game_id, Game.version == expected_version).values(
-            version=Game.version + 1, updated_at=now, **(changes or {})
-        )
-        row = (await session.execute(statement)).one_or_none()
+        values = {"b_game": game_id, "b_version": expected_version, "updated_at": now}
+        row = (await run(session, ADVANCE, {**values, **(changes or {})})).one_or_none()
         if row is not None:
             return Advanced(row, row.last_seq + 1, row.deadline_hours)
         actual = await session.scalar(select(Game.version).where(Game.id == game_id))
@@ -595,7 +577,5 @@ class Store(DeadlineRows):
         if not events:
             return
         game_id, first = advanced.row.id, advanced.next_seq
-        await session.execute(
-            _INSERT_EVENT,
-            [event_values(game_id, first + offset, e, now) for offset, e in enumerate(events)],
-        )
+        rows = [event_values(game_id, first + offset, e, now) for offset, e in enumerate(events)]
+        await run(session, INSERT_EVENTS, rows)

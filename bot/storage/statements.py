@@ -1,0 +1,98 @@
+"""The statements of an order's hot path, built once as Core and run on the session's
+connection.
+
+Through the ORM each statement paid for an identity map, a unit of work, events and a cache
+key computed afresh from its values: about five times what the database took for it. Built
+once with bound parameters, a statement's cache key is computed once for the process, and
+run on the connection it skips the ORM; the rows come back as plain rows. An UPDATE's SET
+clause is whatever columns its parameters name (the ``b_`` parameters are the WHERE
+clause's), so one statement serves every set of changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import CursorResult, Executable, bindparam, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.models import Deadline, Event, Game, Outbox, Seat, SeenPosition
+
+GAMES, EVENTS, SEATS = Game.__table__, Event.__table__, Seat.__table__
+OUTBOX, SEEN, DEADLINES = Outbox.__table__, SeenPosition.__table__, Deadline.__table__
+
+
+async def run(
+    session: AsyncSession, statement: Executable, parameters: Any = None
+) -> CursorResult[Any]:
+    """Run a Core statement on the session's connection, inside its transaction if any."""
+    connection = await session.connection()
+    return await connection.execute(statement, parameters)
+
+
+ACTIVE_GAME = (
+    select(GAMES)
+    .where(GAMES.c.channel_id == bindparam("b_channel"), GAMES.c.status == "active")
+    .order_by(GAMES.c.id.desc())
+    .limit(1)
+)
+GAME_SEATS = (
+    select(SEATS)
+    .where(SEATS.c.game_id == bindparam("b_game"))
+    .order_by(SEATS.c.joined_at, SEATS.c.side)
+)
+CONTRIBUTIONS = (
+    select(EVENTS.c.contributions)
+    .where(EVENTS.c.game_id == bindparam("b_game"), EVENTS.c.contributions.is_not(None))
+    .order_by(EVENTS.c.seq)
+)
+POST_OF = select(GAMES.c.post_id, GAMES.c.post_picture).where(GAMES.c.id == bindparam("b_game"))
+
+ADVANCE = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("b_game"), GAMES.c.version == bindparam("b_version"))
+    .values(version=GAMES.c.version + 1)
+    .returning(
+        *GAMES.columns,
+        select(func.coalesce(func.max(EVENTS.c.seq), -1))
+        .where(EVENTS.c.game_id == GAMES.c.id)
+        .correlate(GAMES)
+        .scalar_subquery()
+        .label("last_seq"),
+        select(DEADLINES.c.hours)
+        .where(DEADLINES.c.game_id == GAMES.c.id)
+        .correlate(GAMES)
+        .scalar_subquery()
+        .label("deadline_hours"),
+    )
+)
+"""A game's versioned UPDATE, returning the game with its last log seq and its turn
+deadline's length, which the rest of the change needs."""
+INSERT_EVENTS = insert(EVENTS)
+ADD_OWED = insert(OUTBOX).returning(OUTBOX.c.id)
+RESTART_TURN = update(DEADLINES).where(DEADLINES.c.game_id == bindparam("b_game"))
+NOTE_POST = update(GAMES).where(GAMES.c.id == bindparam("b_game"))
+MARK_SENT = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"), OUTBOX.c.sent_at.is_(None))
+
+
+def _seen_upsert(dialect: Any) -> Executable:
+    statement = dialect.insert(SEEN)
+    return statement.on_conflict_do_update(
+        index_elements=[SEEN.c.game_id, SEEN.c.user_id],
+        set_={name: statement.excluded[name] for name in ("version", "position", "seen_at")},
+        where=SEEN.c.version <= statement.excluded.version,
+    )
+
+
+NOTE_SEEN = {"postgresql": _seen_upsert(postgresql), "sqlite": _seen_upsert(sqlite)}
+"""Per backend: a person shown a position, an older version never overwriting a newer."""
+
+
+def note_seen(session: AsyncSession) -> Executable:
+    """The upsert of a shown position, in the session's backend's own words."""
+    name = session.get_bind().dialect.name
+    try:
+        return NOTE_SEEN[name]
+    except KeyError:
+        raise NotImplementedError(f"upserts are not supported on {name}") from None
