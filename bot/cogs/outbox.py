@@ -4,6 +4,7 @@ another process died holding them), and on start brings stale game posts up to d
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,6 +23,7 @@ class OutboxWorker(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.started = False
+        self.since = datetime.now(UTC)
         self.check.change_interval(seconds=bot.settings.outbox_check_seconds)
         self.check.start()
 
@@ -30,10 +32,24 @@ class OutboxWorker(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def check(self) -> None:
+        if not self.started:
+            await self.take_over()
         await self.send_due()
         if not self.started:
             self.started = True
             await refresh_stale(self.bot)
+
+    async def take_over(self) -> None:
+        """On start, send at once what the process that held these shards before claimed and
+        died holding: after a kill, its rows would otherwise wait out their lease, and after
+        kills in a row, one lease after every restart."""
+        settings = self.bot.settings
+        sole = self.bot.engine.dialect.name == "sqlite" or settings.shard_ids is None
+        count = settings.shard_count
+        shards = None if sole or count is None else (settings.shard_ids or [], count)
+        taken = await self.bot.outbox.take_over(self.since, settings.outbox_lease_seconds, shards)
+        if taken:
+            log.info("took over %s owed messages claimed before the restart", taken)
 
     @check.before_loop
     async def _ready(self) -> None:

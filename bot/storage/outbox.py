@@ -145,6 +145,36 @@ class OutboxStore:
             rows = (await session.scalars(statement)).all()
             return sorted((_record(row) for row in rows), key=lambda r: r.id)
 
+    async def take_over(
+        self,
+        started: datetime,
+        lease: float,
+        shards: tuple[list[int], int] | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> int:
+        """Free the claims that a process which held this one's shards made before it died
+        (they run out as of ``started``), so their rows go out now rather than when the dead
+        claims would have run out; returns how many.
+        A claim made before ``started`` runs out by ``started + lease``: a later one is this
+        process's own. ``shards`` (held ids, count) limits it to the guilds of those shards
+        (a DM's row, with no guild, to shard 0's); None takes every claim, as the one process
+        on its database (SQLite's, or an unsharded one's) may."""
+        now = now or _utcnow()
+        held = update(Outbox).where(
+            Outbox.sent_at.is_(None),
+            Outbox.claimed_until > now,
+            Outbox.claimed_until <= started + timedelta(seconds=lease),
+        )
+        if shards is not None:
+            ids, count = shards
+            shard = Outbox.guild_id // 2**22 % count  # Discord's (guild_id >> 22) % count
+            guildless = [Outbox.guild_id.is_(None)] if 0 in ids else []
+            held = held.where(or_(shard.in_(ids), *guildless))
+        async with self._sessions.begin() as session:
+            done = await session.execute(held.values(claimed_until=started))
+            return int(done.rowcount or 0)
+
     async def release(self, outbox_id: int, *, now: datetime | None = None) -> None:
         """Give up this process's claim on a row it cannot send itself (its interaction can
         no longer be answered): the sender's next look takes it up, in any process."""

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import update
 
 import bot.posting.announce
 from bot.cogs.outbox import OutboxWorker
@@ -17,6 +19,8 @@ from bot.posting.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
 from bot.posting.recap_post import CHART_TITLE
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, Message, SandboxUser
+from bot.storage.models import Outbox
+from bot.storage.outbox import OutboxStore
 from tests.e2e.conftest import bot_settings
 
 LEASE = 0.2
@@ -280,3 +284,41 @@ async def test_once_an_orders_post_is_up_the_rest_of_the_command_makes_way(
     monkeypatch.setattr(bot.posting.announce, "make_way", noted)
     await sandbox.slash(alice, "game order", {"choice": "strike"})
     assert seen == [1]
+
+
+@pytest.mark.parametrize("taken_over", [True, False], ids=["taken-over", "planted-fault"])
+async def test_a_restart_sends_at_once_what_the_process_before_it_died_holding(
+    sandbox: DiscordSandbox,
+    sqlite_url: str,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    taken_over: bool,
+) -> None:
+    """The process that committed an order dies before posting it, its claim on the row good
+    for ten minutes; the next process on the database posts it within seconds of its start.
+    Planted fault: without the take-over, the row waits out the dead process's lease."""
+    settings = bot_settings(sandbox, sqlite_url).model_copy(
+        update={"outbox_lease_seconds": 600, "outbox_check_seconds": 0.2}
+    )
+    idle = settings.model_copy(update={"outbox_check_seconds": 3600})  # its worker stays out
+    async with running_bot(idle) as first:
+        await sandbox.wait_ready()
+        await two_player_duel(sandbox, alice, bob)
+        crash_once(monkeypatch, "send_owed_post")
+        await sandbox.slash(alice, "game order", {"choice": "strike"})
+        assert await first.outbox.depth() == 1 and not posts_saying(sandbox, "red strikes")
+        # a killed process keeps its claim: nothing of it is left to give the row back
+        held = datetime.now(UTC) + timedelta(seconds=500)
+        async with first.sessions.begin() as session:
+            await session.execute(update(Outbox).values(claimed_until=held))
+    if not taken_over:
+        monkeypatch.setattr(OutboxStore, "take_over", lambda *_: asyncio.sleep(0, 0))
+    async with running_bot(settings) as second:
+        await sandbox.wait_ready()
+        for _ in range(50):
+            if not await second.outbox.depth():
+                break
+            await asyncio.sleep(0.1)
+        assert len(posts_saying(sandbox, "red strikes")) == (1 if taken_over else 0)
+        assert await second.outbox.depth() == (0 if taken_over else 1)

@@ -101,3 +101,41 @@ async def test_what_someone_was_shown_only_moves_forward(store: Store, outbox: O
     assert seen is not None and (seen.version, seen.position) == (4, "p4")
     other = await outbox.last_seen(game.id, 222)
     assert other is not None and other.position == "p3"
+
+
+async def test_a_restart_takes_over_the_claims_of_its_shards_made_before_it_started(
+    store: Store, outbox: OutboxStore
+) -> None:
+    """Games in guilds of shards 0 and 1 (of 2), and a DM game (no guild), each with a row
+    claimed for 30 s by a process that died; a row this process claimed since it started is
+    its own and is left alone."""
+    guilds = {0: 4194304 * 10, 1: 4194304 * 11, None: None}  # a guild's shard: (id >> 22) % 2
+    rows = {}
+    for shard, guild in guilds.items():
+        game = await store.create_game(
+            new_game(guild_id=guild, channel_id=500 + (shard or 0) + (guild is None) * 9),
+            seats(),
+            [creation_event()],
+        )
+        rows[shard] = await commit(store, game.id, game.version, f"shard {shard}")
+    started = T0 + timedelta(seconds=2)
+    own = await store.create_game(
+        new_game(guild_id=guilds[1], channel_id=600), seats(), [creation_event()]
+    )
+    mine = await store.commit_action(
+        own.id,
+        own.version,
+        state={},
+        events=[action_event("mine")],
+        dice_cursor=1,
+        owed=owed("mine"),
+        lease=30,
+        now=started + timedelta(seconds=1),
+    )
+    now = started + timedelta(seconds=3)
+    assert await outbox.take_over(started, 30, ([1], 2), now=now) == 1
+    assert [r.id for r in await outbox.claim_due(30, now=now)] == [rows[1]]
+    assert await outbox.take_over(started, 30, ([0], 2), now=now) == 2  # shard 0 has the DMs
+    assert sorted(r.id for r in await outbox.claim_due(30, now=now)) == [rows[0], rows[None]]
+    assert await outbox.take_over(started, 30, now=now) == 0, "only its own claim is left"
+    assert await outbox.claim_due(30, now=now) == [] and mine.outbox_id is not None
