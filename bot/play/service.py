@@ -144,6 +144,13 @@ class Update:
     def _orders(self) -> dict[str, list[Order]]:
         return {}
 
+    def placed_as(self, earlier: Update) -> Update:
+        """The update, told the fingerprint an earlier update of the same position worked out
+        (the one composed before the commit, of the state the commit stored)."""
+        if "position" in earlier.__dict__ and earlier.game.state == self.game.state:
+            self.__dict__["position"] = earlier.position
+        return self
+
     def knowing(self, orders: dict[str, list[Order]]) -> Update:
         """The update, told the orders open to each side that the engine's worker has
         worked out already, so they are not worked out again on the event loop."""
@@ -468,13 +475,14 @@ class GameService:
         """
         async with self.lock(place.channel_id):
             game, system = await self.game_here(place)
+            here = fingerprint(game) if position is not None or seen is not None else None
             stale_game = game_id is not None and game_id != game.id
-            if stale_game or position not in (None, fingerprint(game)):
+            if stale_game or position not in (None, here):
                 raise errors.GameMovedOn(
                     "That choice belongs to an earlier position; the game has moved on since. "
                     "Use `/game status` for the current choices."
                 )
-            if seen is not None and seen.game_id == game.id and seen.position != fingerprint(game):
+            if seen is not None and seen.game_id == game.id and seen.position != here:
                 raise errors.GameMovedOn(REPEATED)
             seats = await self.store.seats(game.id)
             side = _acting_side(system, game.state, seats, actor.user_id, side)
@@ -522,7 +530,7 @@ class GameService:
                 game, system, events, result, turn_restarted=True, seats=seats
             )
             update.outbox_id = game.outbox_id
-            return update.knowing(worked.orders)
+            return update.placed_as(composed).knowing(worked.orders)
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -15,8 +16,10 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.operations.metrics import statement_kind
-from bot.play.service import Actor, GameService, Place, SeedSource
+from bot.play import service as service_module
+from bot.play.service import Actor, GameService, Place, SeedSource, Update, fingerprint
 from bot.storage.db import create_engine, session_factory
+from bot.storage.records import GameRecord
 from bot.storage.repository import Store
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
@@ -97,3 +100,35 @@ async def test_the_count_sees_a_statement_added_to_an_order(
     with counted(engine) as kinds:
         await service.act(HERE, ALICE, key="strike")
     assert kinds != AN_ORDER and kinds.count("select") == 4
+
+
+async def test_an_order_fingerprints_the_position_before_and_after_it_once_each(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A button's position is checked against the game's, and the new position is worked out
+    for the buttons, the outbox and the post: once each, not again for every reader."""
+    started = await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, BOB)
+    shown = fingerprint(started.game)  # a seat taken leaves the position as it was
+    worked: list[int] = []
+
+    def counting(game: GameRecord) -> str:
+        worked.append(game.version)
+        return fingerprint(game)
+
+    monkeypatch.setattr(service_module, "fingerprint", counting)
+    update = await service.act(HERE, ALICE, key="strike", position=shown, game_id=started.game.id)
+    assert update.position == fingerprint(update.game) and update.outbox_id is not None
+    assert len(worked) == 2, worked
+
+
+async def test_a_position_is_taken_over_only_from_the_same_state(service: GameService) -> None:
+    """Planted: an update of another state does not lend its fingerprint."""
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, BOB)
+    earlier = await service.act(HERE, ALICE, key="strike")
+    game, system, seats = earlier.game, earlier.system, earlier.seats
+    moved = Update(replace(game, state={**game.state, "tally": 9}), system, seats)
+    assert moved.placed_as(earlier).position != earlier.position
+    same = Update(replace(game, state=dict(game.state)), system, seats).placed_as(earlier)
+    assert same.__dict__["position"] == earlier.position == fingerprint(game)
