@@ -1,7 +1,7 @@
 """Load benchmark: many channels playing real games at once through Discord-in-a-box.
 
 Run: ``.venv/bin/python -m tests.bench.load [--channels 10 100 1000] [--steps 6]
-[--system last-stand|ramparts] [--think SECONDS] [--bot-root DIR] [--postgres URL]
+[--system last-stand|ramparts] [--think SECONDS] [--bot-root DIR] [--postgres [URL]]
 [--processes N] [--hog N]``.
 
 The sandbox, and the players driving it, run in this process; the bot runs as ``laager run``
@@ -62,6 +62,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SETTLED = 0.3
 """Seconds without a post or edit in a channel before its player acts again."""
 POLL = 0.1
+THROWAWAY = "throwaway"
+"""``--postgres`` given no URL: a PostgreSQL server started for the run, and removed after."""
 NEW_GAME = {
     "last-stand": {"system": "last-stand", "mode": "solo", "side": "british"},
     "ramparts": {"system": "ramparts", "mode": "solo"},
@@ -450,7 +452,12 @@ def main() -> None:
     parser.add_argument(
         "--bot-root", type=Path, default=ROOT, help="the checkout the bot runs from"
     )
-    parser.add_argument("--postgres", help="a PostgreSQL URL (postgresql+asyncpg://...)")
+    parser.add_argument(
+        "--postgres",
+        nargs="?",
+        const=THROWAWAY,
+        help="a PostgreSQL URL (postgresql+asyncpg://...); alone, a throwaway server's",
+    )
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
     )
@@ -470,9 +477,9 @@ def main() -> None:
 
 
 def measure(args: argparse.Namespace) -> None:
-    if args.postgres:
+    if args.postgres and args.postgres != THROWAWAY:
         asyncio.run(bench(args, args.postgres))
-    elif args.processes > 1:  # SQLite serves one process: a throwaway PostgreSQL server
+    elif args.postgres or args.processes > 1:  # SQLite serves one process
         with throwaway_server() as server:
             url = asyncio.run(load_database(server))
             asyncio.run(bench(args, url))

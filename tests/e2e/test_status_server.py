@@ -103,6 +103,9 @@ async def test_commands_renders_statements_and_reminders_move_the_metrics(
     assert moved(before, after, "laager_render_seconds_count", system="duel") >= 3
     assert moved(before, after, "laager_database_seconds_count", statement="insert") >= 1
     assert moved(before, after, "laager_database_seconds_count", statement="select") >= 3
+    assert (
+        moved(before, after, "laager_database_commits_total") >= 2 + 2 * 2
+    )  # a new game, two presses
     assert moved(before, after, "laager_reminders_sent_total") == 1
     assert after[("laager_active_games", frozenset())] == 1
     assert after[("laager_outbox_depth", frozenset())] == 0
@@ -184,6 +187,9 @@ async def laager(*args: str, env: dict[str, str]) -> tuple[int, str]:
     return child.returncode or 0, out.decode()
 
 
+HEALTH_TRIES = 25
+
+
 async def test_a_bot_process_logs_json_and_serves_health_and_metrics(
     sandbox: DiscordSandbox, sqlite_url: str, alice: SandboxUser
 ) -> None:
@@ -210,7 +216,13 @@ async def test_a_bot_process_logs_json_and_serves_health_and_metrics(
     try:
         await sandbox.wait_ready(timeout=30)
         await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
-        code, body = await laager("health", env=status_env)
+        # commands are answered from the gateway's READY on; the process calls itself ready
+        # (discord.py's is_ready) once the guilds have come in, a moment later
+        for _ in range(HEALTH_TRIES):
+            code, body = await laager("health", env=status_env)
+            if code == 0:
+                break
+            await asyncio.sleep(0.2)
         assert code == 0 and json.loads(body)["status"] == "ok", body
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
