@@ -383,7 +383,7 @@ def casualty(state: JSON, unit: str | None, events: list[str]) -> None:
         allowed = ", ".join(name(u) for u in pending["units"])
         raise RuleError(f"The hit in {pending['hex']} can fall on {allowed} (8.3.2).")
     state["pending"] = None
-    events.append(f"The hit in {pending['hex']} falls on {take_step(state, unit, events)}.")
+    events.append(f"The hit in {pending['hex']}: {take_step(state, unit, events)}.")
 
 
 def offer_advance(state: JSON, hex_: str, events: list[str]) -> None:
