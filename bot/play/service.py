@@ -474,7 +474,7 @@ class GameService:
         shown (``seen``), so the same order given twice is refused the second time.
         """
         async with self.lock(place.channel_id):
-            game, system = await self.game_here(place)
+            game, system, seats, contributions = await self.game_in_full(place)
             here = fingerprint(game) if position is not None or seen is not None else None
             stale_game = game_id is not None and game_id != game.id
             if stale_game or position not in (None, here):
@@ -484,13 +484,10 @@ class GameService:
                 )
             if seen is not None and seen.game_id == game.id and seen.position != here:
                 raise errors.GameMovedOn(REPEATED)
-            seats = await self.store.seats(game.id)
             side = _acting_side(system, game.state, seats, actor.user_id, side)
             mine = [s.side for s in seats if s.user_id == actor.user_id]
             mixed = contributions_of(actor)
-            dice = Dice(
-                game.seed, game.dice_cursor, [*await self.store.contributions(game.id), *mixed]
-            )
+            dice = Dice(game.seed, game.dice_cursor, [*contributions, *mixed])
             bots = {s.side for s in seats if s.is_bot}
             given = Given(side, action, key, mine)
             worked = await work_out(ordered, system, game.state, given, dice, bots)
@@ -678,6 +675,20 @@ class GameService:
             raise errors.NoGame("There is no game in this channel. Start one with `/game new`.")
         system = self.registry.get(game.system)
         return _loaded(system, game), system
+
+    async def game_in_full(
+        self, place: Place
+    ) -> tuple[GameRecord, GameSystem, list[SeatRecord], list[str]]:
+        """The place's active game as :meth:`game_here` finds it, with its seats and its dice
+        contributions, read in one statement (an order's only read)."""
+        found = await self.store.game_in_full(place.channel_id)
+        if found is None:  # no game: game_here says why (or finds one started meanwhile)
+            game, system = await self.game_here(place)
+            seats = await self.store.seats(game.id)
+            return game, system, seats, await self.store.contributions(game.id)
+        game, seats, contributions = found
+        system = self.registry.get(game.system)
+        return _loaded(system, game), system, seats, contributions
 
     async def update_of(
         self,

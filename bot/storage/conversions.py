@@ -1,6 +1,6 @@
 """Translation between ORM rows and the plain records handed to callers."""
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.operations.log_guard import known
@@ -49,6 +49,17 @@ def seat_record(row: Seat) -> SeatRecord:
         user_id=row.user_id,
         is_bot=row.is_bot,
         joined_at=row.joined_at,
+    )
+
+
+def seat_from_json(game_id: int, entry: list[Any]) -> SeatRecord:
+    """A seat as an aggregate read it ([side, user, is_bot, joined_at]): SQLite gives the
+    flag as 0 or 1 and the time without its zone, PostgreSQL as true or false and in ISO."""
+    side, user_id, is_bot, joined_at = entry
+    joined = datetime.fromisoformat(joined_at)
+    joined = joined.replace(tzinfo=UTC) if joined.tzinfo is None else joined.astimezone(UTC)
+    return SeatRecord(
+        game_id=game_id, side=side, user_id=user_id, is_bot=bool(is_bot), joined_at=joined
     )
 
 

@@ -21,6 +21,7 @@ from bot.storage.conversions import (
     game_record,
     guild_settings_record,
     roll_record,
+    seat_from_json,
     seat_record,
 )
 from bot.storage.deadlines import (
@@ -50,10 +51,12 @@ from bot.storage.statements import (
     ACTIVE_GAME,
     ADVANCE,
     CONTRIBUTIONS,
+    GAME_IN_FULL,
     GAME_SEATS,
     INSERT_EVENTS,
     NOTE_POST,
     POST_OF,
+    for_backend,
     run,
 )
 from bot.storage.upserts import upsert_into
@@ -162,6 +165,23 @@ class Store(DeadlineRows):
         async with self._sessions() as session:
             row = (await run(session, ACTIVE_GAME, {"b_channel": channel_id})).first()
             return None if row is None else game_record(row)
+
+    async def game_in_full(
+        self, channel_id: int
+    ) -> tuple[GameRecord, list[SeatRecord], list[str]] | None:
+        """The channel's active game with its seats and its players' dice contributions (in
+        log order), read in one statement: what an order needs before the engine's work."""
+        async with self._sessions() as session:
+            statement = for_backend(session, GAME_IN_FULL)
+            row = (await run(session, statement, {"b_channel": channel_id})).first()
+        if row is None:
+            return None
+        seated = sorted(
+            (seat_from_json(row.id, entry) for entry in row.seated or ()),
+            key=lambda seat: (seat.joined_at, seat.side),
+        )
+        mixed = sorted(row.mixed or (), key=lambda entry: entry[0])
+        return game_record(row), seated, [item for _, given in mixed for item in given or ()]
 
     async def active_count(self) -> int:
         """How many games are in play, across every channel (the active games gauge)."""

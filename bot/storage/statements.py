@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import CursorResult, Executable, bindparam, func, insert, select, update
+from sqlalchemy import (
+    JSON,
+    CursorResult,
+    Executable,
+    bindparam,
+    func,
+    insert,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -47,6 +57,54 @@ CONTRIBUTIONS = (
     .where(EVENTS.c.game_id == bindparam("b_game"), EVENTS.c.contributions.is_not(None))
     .order_by(EVENTS.c.seq)
 )
+
+
+def _game_in_full(dialect: str) -> Executable:
+    """The channel's active game with its seats and dice contributions, in one statement:
+    each as a JSON array of arrays, in the backend's own aggregate (ordered in Python)."""
+    seats, events = SEATS.alias("s"), EVENTS.alias("e")
+    if dialect == "postgresql":
+        aggregate, row = func.json_agg, func.json_build_array
+    else:
+        aggregate, row = func.json_group_array, func.json_array
+    seated = (
+        select(aggregate(row(seats.c.side, seats.c.user_id, seats.c.is_bot, seats.c.joined_at)))
+        .where(seats.c.game_id == GAMES.c.id)
+        .correlate(GAMES)
+        .scalar_subquery()
+    )
+    given = events.c.contributions if dialect == "postgresql" else func.json(events.c.contributions)
+    mixed = (
+        select(aggregate(row(events.c.seq, given)))
+        .where(events.c.game_id == GAMES.c.id, events.c.contributions.is_not(None))
+        .correlate(GAMES)
+        .scalar_subquery()
+    )
+    return (
+        select(
+            GAMES,
+            type_coerce(seated, JSON).label("seated"),
+            type_coerce(mixed, JSON).label("mixed"),
+        )
+        .where(GAMES.c.channel_id == bindparam("b_channel"), GAMES.c.status == "active")
+        .order_by(GAMES.c.id.desc())
+        .limit(1)
+    )
+
+
+GAME_IN_FULL = {name: _game_in_full(name) for name in ("postgresql", "sqlite")}
+"""Per backend: an order's one read (:meth:`bot.storage.repository.Store.game_in_full`)."""
+
+
+def for_backend(session: AsyncSession, statements: dict[str, Executable]) -> Executable:
+    """The statement of ``statements`` in the session's backend's own words."""
+    name = session.get_bind().dialect.name
+    try:
+        return statements[name]
+    except KeyError:
+        raise NotImplementedError(f"{name} is not a supported database") from None
+
+
 POST_OF = select(GAMES.c.post_id, GAMES.c.post_picture).where(GAMES.c.id == bindparam("b_game"))
 
 ADVANCE = (
@@ -91,8 +149,4 @@ NOTE_SEEN = {"postgresql": _seen_upsert(postgresql), "sqlite": _seen_upsert(sqli
 
 def note_seen(session: AsyncSession) -> Executable:
     """The upsert of a shown position, in the session's backend's own words."""
-    name = session.get_bind().dialect.name
-    try:
-        return NOTE_SEEN[name]
-    except KeyError:
-        raise NotImplementedError(f"upserts are not supported on {name}") from None
+    return for_backend(session, NOTE_SEEN)

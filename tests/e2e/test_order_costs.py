@@ -1,4 +1,4 @@
-"""What a press costs the database through the whole bot: the order's reads and its one
+"""What a press costs the database through the whole bot: the order's one read and its one
 commit, then, around the post, the position shown to the channel (before it goes up) and
 the post noted with its outbox row marked done (after), one commit each. A command that
 changes nothing commits nothing."""
@@ -14,7 +14,7 @@ from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from tests.service.test_order_statements import counted
 
-A_PRESS = ["select", "select", "select", "update", "insert", "insert", "commit"]
+A_PRESS = ["select", "update", "insert", "insert", "commit"]
 AROUND_ITS_POST = ["select", "insert", "commit", "update", "update", "commit"]
 """The game's post read, the channel's position upserted; the post noted, the row marked."""
 

@@ -1,4 +1,4 @@
-"""What an order costs the database, on both backends: the reads of the game, its seats and
+"""What an order costs the database, on both backends: one read of the game with its seats and
 its dice contributions, then one commit of three statements (the game's versioned UPDATE,
 its log entries, its outbox row), and one more for a turn deadline. The UPDATE returns what
 the rest of the commit needs, so nothing is read twice."""
@@ -26,8 +26,8 @@ from tests.fixtures.duel import SYSTEM
 
 HERE = Place(guild_id=1, channel_id=100)
 ALICE, BOB = Actor(11), Actor(12)
-AN_ORDER = ["select", "select", "select", "update", "insert", "insert", "commit"]
-"""The game, its seats, its contributions; the UPDATE, the log entries, the outbox row."""
+AN_ORDER = ["select", "update", "insert", "insert", "commit"]
+"""The game with its seats and contributions; the UPDATE, the log entries, the outbox row."""
 
 
 @contextmanager
@@ -64,7 +64,7 @@ def service(engine: AsyncEngine) -> GameService:
 
 
 @pytest.mark.parametrize("hours", [None, 24])
-async def test_an_order_reads_three_times_and_commits_once(
+async def test_an_order_reads_once_and_commits_once(
     service: GameService, engine: AsyncEngine, hours: int | None
 ) -> None:
     await service.new_game(HERE, ALICE, "duel", mode="two-player", deadline_hours=hours)
@@ -87,19 +87,21 @@ async def test_an_order_reads_three_times_and_commits_once(
 async def test_the_count_sees_a_statement_added_to_an_order(
     service: GameService, engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Planted fault: the seats read twice, and the order no longer matches its budget."""
+    """Planted fault: the seats read again apart, and the order no longer matches its budget."""
     await service.new_game(HERE, ALICE, "duel", mode="two-player")
     await service.join(HERE, BOB)
-    seats = Store.seats
+    in_full = Store.game_in_full
 
-    async def twice(self: Store, game_id: int) -> Any:
-        await seats(self, game_id)
-        return await seats(self, game_id)
+    async def and_seats(self: Store, channel_id: int) -> Any:
+        found = await in_full(self, channel_id)
+        if found is not None:
+            await self.seats(found[0].id)
+        return found
 
-    monkeypatch.setattr(Store, "seats", twice)
+    monkeypatch.setattr(Store, "game_in_full", and_seats)
     with counted(engine) as kinds:
         await service.act(HERE, ALICE, key="strike")
-    assert kinds != AN_ORDER and kinds.count("select") == 4
+    assert kinds != AN_ORDER and kinds.count("select") == 2
 
 
 async def test_an_order_fingerprints_the_position_before_and_after_it_once_each(
@@ -132,3 +134,27 @@ async def test_a_position_is_taken_over_only_from_the_same_state(service: GameSe
     assert moved.placed_as(earlier).position != earlier.position
     same = Update(replace(game, state=dict(game.state)), system, seats).placed_as(earlier)
     assert same.__dict__["position"] == earlier.position == fingerprint(game)
+
+
+async def test_the_one_read_finds_what_the_reads_apart_find(service: GameService) -> None:
+    """Seats taken at different moments (a person's and the bot's), dice contributions from
+    orders and from /game entropy: the game, its seats in order and its contributions in log
+    order are those the reads of each find."""
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, BOB)
+    for n, (actor, key) in enumerate(((ALICE, "strike"), (BOB, "tally"), (BOB, "strike"))):
+        await service.act(HERE, actor, key=key)
+        await service.add_entropy(HERE, actor, f"luck {n}")
+    store = service.store
+    found = await store.game_in_full(HERE.channel_id)
+    assert found is not None
+    game, seats, contributions = found
+    assert game == await store.active_game(HERE.channel_id)
+    assert seats == await store.seats(game.id) and len(seats) == 2
+    assert contributions == await store.contributions(game.id) == ["luck 0", "luck 1", "luck 2"]
+    elsewhere = Place(guild_id=1, channel_id=HERE.channel_id + 1)
+    assert await store.game_in_full(elsewhere.channel_id) is None
+    await service.new_game(elsewhere, ALICE, "duel", mode="solo")
+    solo = await store.game_in_full(elsewhere.channel_id)
+    assert solo is not None and solo[1] == await store.seats(solo[0].id)
+    assert sorted(seat.is_bot for seat in solo[1]) == [False, True], "a bot seat reads as one"
