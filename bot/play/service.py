@@ -531,8 +531,7 @@ class GameService:
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""
-        game, system = await self.game_here(place)
-        seats = await self.store.seats(game.id)
+        game, system, seats = await self.current(place)
         mine = [s.side for s in seats if s.user_id == user_id]
         return [o for side in mine for o in system.legal_orders(game.state, side)]
 
@@ -582,8 +581,9 @@ class GameService:
     # -- looking --------------------------------------------------------------
 
     async def current(self, place: Place) -> tuple[GameRecord, GameSystem, list[SeatRecord]]:
-        game, system = await self.game_here(place)
-        return game, system, await self.store.seats(game.id)
+        """The place's active game, its system and seats, in one read."""
+        game, system, seats, _ = await self.game_in_full(place)
+        return game, system, seats
 
     async def latest(self, place: Place) -> tuple[GameRecord, GameSystem]:
         game = await self.store.latest_game(place.channel_id)
