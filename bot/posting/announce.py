@@ -197,7 +197,8 @@ async def post_update(
     bind_game(update.game.id)
     view = update.public_view()
     bot = interaction.client
-    previous, last_picture = await bot.store.post_of(update.game.id)
+    # the post as the update's commit found it: no read of its own between commit and post
+    previous, last_picture = update.game.post_id, update.game.post_picture
     current = bot.phase_posts.get(previous) if previous is not None else None
     pressed = interaction.message.id if interaction.message else None
     editable = speaks_here(interaction) or (retire_buttons and pressed == previous)

@@ -39,6 +39,8 @@ def game_record(row: Game | Any) -> GameRecord:
         updated_at=row.updated_at,
         last_action_at=row.last_action_at,
         reminded_at=row.reminded_at,
+        post_id=row.post_id,
+        post_picture=row.post_picture,
     )
 
 

@@ -32,6 +32,10 @@ class GameRecord:
     reminded_at: datetime | None
     outbox_id: int | None = None
     """The outbox row written with the change that returned this record, if one was."""
+    post_id: int | None = None
+    """The channel post carrying the game's buttons as this record was read (None: none)."""
+    post_picture: str | None = None
+    """The fingerprint of the last map posted, as this record was read."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """What a press costs the database through the whole bot: the order's one read and its one
-commit, then, around the post, the position shown to the channel (before it goes up) and
-the post noted with its outbox row marked done (after), one commit each. A command that
-changes nothing reads once and commits nothing."""
+commit (which also says which post is the game's now), then, around the post, the position
+shown to the channel (before it goes up) and the post noted with its outbox row marked done
+(after), one commit each. A command that changes nothing reads once and commits nothing."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from tests.service.test_order_statements import counted
 
 A_PRESS = ["select", "update", "insert", "insert", "commit"]
-AROUND_ITS_POST = ["select", "insert", "commit", "update", "update", "commit"]
-"""The game's post read, the channel's position upserted; the post noted, the row marked."""
+AROUND_ITS_POST = ["insert", "commit", "update", "update", "commit"]
+"""The channel's position upserted; the post noted, the row marked. Which post is the
+game's came back with the order's own commit."""
 
 
 async def test_a_press_commits_three_times_and_help_never(

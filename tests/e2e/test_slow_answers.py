@@ -178,7 +178,7 @@ async def test_an_order_stalled_after_it_was_stored_is_posted_for_everyone(
     its post comes from the outbox within seconds."""
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    await starved(sandbox, alice, {"choice": "strike"}, laager.store, "post_of")
+    await starved(sandbox, alice, {"choice": "strike"}, laager.service, "update_of")
 
     def posted() -> bool:
         return any("red strikes for" in m.text() for m in sandbox.messages() if not m.ephemeral)
