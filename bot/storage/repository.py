@@ -56,10 +56,9 @@ from bot.storage.statements import (
     INSERT_EVENTS,
     NOTE_POST,
     POST_OF,
-    for_backend,
     run,
 )
-from bot.storage.upserts import upsert_into
+from bot.storage.upserts import for_backend, upsert_into
 
 
 def _utcnow() -> datetime:

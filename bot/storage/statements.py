@@ -24,10 +24,10 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import Deadline, Event, Game, Outbox, Seat, SeenPosition
+from bot.storage.upserts import INSERTS, for_backend
 
 GAMES, EVENTS, SEATS = Game.__table__, Event.__table__, Seat.__table__
 OUTBOX, SEEN, DEADLINES = Outbox.__table__, SeenPosition.__table__, Deadline.__table__
@@ -92,17 +92,8 @@ def _game_in_full(dialect: str) -> Executable:
     )
 
 
-GAME_IN_FULL = {name: _game_in_full(name) for name in ("postgresql", "sqlite")}
+GAME_IN_FULL = {name: _game_in_full(name) for name in INSERTS}
 """Per backend: an order's one read (:meth:`bot.storage.repository.Store.game_in_full`)."""
-
-
-def for_backend(session: AsyncSession, statements: dict[str, Executable]) -> Executable:
-    """The statement of ``statements`` in the session's backend's own words."""
-    name = session.get_bind().dialect.name
-    try:
-        return statements[name]
-    except KeyError:
-        raise NotImplementedError(f"{name} is not a supported database") from None
 
 
 POST_OF = select(GAMES.c.post_id, GAMES.c.post_picture).where(GAMES.c.id == bindparam("b_game"))
@@ -134,8 +125,8 @@ NOTE_POST = update(GAMES).where(GAMES.c.id == bindparam("b_game"))
 MARK_SENT = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"), OUTBOX.c.sent_at.is_(None))
 
 
-def _seen_upsert(dialect: Any) -> Executable:
-    statement = dialect.insert(SEEN)
+def _seen_upsert(insert_into: Any) -> Executable:
+    statement = insert_into(SEEN)
     return statement.on_conflict_do_update(
         index_elements=[SEEN.c.game_id, SEEN.c.user_id],
         set_={name: statement.excluded[name] for name in ("version", "position", "seen_at")},
@@ -143,7 +134,7 @@ def _seen_upsert(dialect: Any) -> Executable:
     )
 
 
-NOTE_SEEN = {"postgresql": _seen_upsert(postgresql), "sqlite": _seen_upsert(sqlite)}
+NOTE_SEEN = {name: _seen_upsert(insert_into) for name, insert_into in INSERTS.items()}
 """Per backend: a person shown a position, an older version never overwriting a newer."""
 
 

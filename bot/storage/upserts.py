@@ -1,19 +1,29 @@
-"""Atomic insert-or-update: each backend has its own INSERT ... ON CONFLICT construct, and a
-select-then-insert races when two processes write the same row."""
+"""Atomic insert-or-update, and the choice of a statement by backend: each backend has its own
+INSERT ... ON CONFLICT construct, and a select-then-insert races when two processes write the
+same row."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+T = TypeVar("T")
+INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+"""Each supported backend's INSERT, the kind that can take ``on_conflict_do_update``."""
+
+
+def for_backend(session: AsyncSession, choices: Mapping[str, T]) -> T:
+    """Of ``choices`` (by backend name), the one for the session's backend."""
+    name = session.get_bind().dialect.name
+    try:
+        return choices[name]
+    except KeyError:
+        raise NotImplementedError(f"{name} is not a supported database") from None
+
 
 def upsert_into(session: AsyncSession, model: Any) -> postgresql.Insert | sqlite.Insert:
     """An INSERT into ``model``'s table that can take ``on_conflict_do_update``."""
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        return postgresql.insert(model)
-    if dialect == "sqlite":
-        return sqlite.insert(model)
-    raise NotImplementedError(f"upserts are not supported on {dialect}")
+    return for_backend(session, INSERTS)(model)

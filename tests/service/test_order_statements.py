@@ -144,14 +144,18 @@ async def test_the_one_read_finds_what_the_reads_apart_find(service: GameService
     await service.join(HERE, BOB)
     for n, (actor, key) in enumerate(((ALICE, "strike"), (BOB, "tally"), (BOB, "strike"))):
         await service.act(HERE, actor, key=key)
-        await service.add_entropy(HERE, actor, f"luck {n}")
+        await service.add_entropy(HERE, actor, f"luck {n} ✓ زولو")
     store = service.store
     found = await store.game_in_full(HERE.channel_id)
     assert found is not None
     game, seats, contributions = found
     assert game == await store.active_game(HERE.channel_id)
     assert seats == await store.seats(game.id) and len(seats) == 2
-    assert contributions == await store.contributions(game.id) == ["luck 0", "luck 1", "luck 2"]
+    assert (
+        contributions
+        == await store.contributions(game.id)
+        == [f"luck {n} ✓ زولو" for n in range(3)]
+    )
     elsewhere = Place(guild_id=1, channel_id=HERE.channel_id + 1)
     assert await store.game_in_full(elsewhere.channel_id) is None
     await service.new_game(elsewhere, ALICE, "duel", mode="solo")
