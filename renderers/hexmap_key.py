@@ -20,11 +20,9 @@ from renderers.hexmap import (
     TERRAIN_FILL,
     ZULU_MOVE,
     Layout,
-    draw_unit,
-    draw_wagon,
-    terrain_mark,
-    zulu_counter,
 )
+from renderers.hexmap_counters import draw_unit, draw_wagon, zulu_counter
+from renderers.hexmap_terrain import terrain_mark
 from renderers.indexed import paste
 from renderers.key_strip import Entry, Symbol
 from renderers.theme import HIGHLIGHT, INK

@@ -18,12 +18,11 @@ from renderers.hexmap import (
     ZOOM_SIZE,
     Layout,
     colours,
-    draw_counters,
-    draw_marks,
     layout,
-    terrain_layer,
 )
+from renderers.hexmap_counters import draw_counters, draw_marks
 from renderers.hexmap_key import key_entries
+from renderers.hexmap_terrain import terrain_layer
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
 from renderers.key_strip import keyed
 from renderers.png import encode_indexed

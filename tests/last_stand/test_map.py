@@ -12,8 +12,9 @@ from PIL import Image
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer
 from games.last_stand.system import SYSTEM
-from renderers import hexmap, last_stand
-from renderers.hexmap import ACTION_SIZE, Box, draw_counters, layout, number_box
+from renderers import hexmap, hexmap_counters, last_stand
+from renderers.hexmap import ACTION_SIZE, Box, layout, number_box
+from renderers.hexmap_counters import draw_counters
 from renderers.last_stand import action_area, action_box, map_image
 from tests.last_stand.scenes import scene
 
@@ -113,13 +114,13 @@ def test_a_number_written_over_a_counter_is_caught(monkeypatch: pytest.MonkeyPat
 def counter_labels(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """The label drawn on each Zulu counter of the posted map."""
     drawn: list[str] = []
-    real = hexmap.zulu_counter
+    real = hexmap_counters.zulu_counter
 
     def spy(size: int, label: str) -> Image.Image:
         drawn.append(label)
         return real(size, label)
 
-    monkeypatch.setattr(hexmap, "zulu_counter", spy)
+    monkeypatch.setattr(hexmap_counters, "zulu_counter", spy)
     map_image(picture, {})
     return dict(zip(picture["zulus"], drawn, strict=True))
 
@@ -189,10 +190,10 @@ def test_every_leader_is_drawn_and_the_colours_stand_clear() -> None:
 
 def test_a_missing_leader_or_a_crowded_flag_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     picture = SYSTEM.view(FLAGGED, Viewer.public()).picture
-    real = hexmap.leader_rings
-    monkeypatch.setattr(hexmap, "leader_rings", lambda *args: real(*args)[:3])
+    real = hexmap_counters.leader_rings
+    monkeypatch.setattr(hexmap_counters, "leader_rings", lambda *args: real(*args)[:3])
     assert len(stack_parts(picture, "1706")["leader"]) == 3
-    monkeypatch.setattr(hexmap, "BESIDE_FLAG", hexmap.UNIT_WIDTH)
+    monkeypatch.setattr(hexmap_counters, "BESIDE_FLAG", hexmap.UNIT_WIDTH)
     parts = stack_parts(picture, "1706")
     k = layout(ACTION_SIZE).size / 25
     assert min(gap(parts["flag"][0], box) for box in parts["unit"]) < 2 * k
