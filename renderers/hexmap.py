@@ -27,33 +27,41 @@ more on every side, so the next ring of Zulus shows too."""
 ZOOM_SIZE = 56
 ZOOM_REACH = 4
 MARGIN = 8
-NUMBER_RISE = 0.62
-"""How far above a hex's centre its number sits, in circumradii: clear of the counters."""
+NUMBER_RISE = 0.7
+"""How far above a hex's centre its number sits, in circumradii: against the hex's top edge,
+clear of the counters."""
 CAPTION = 2 * 22
 
 TERRAIN_FILL = {
     "clear": (233, 224, 192),
     "tent": (241, 236, 222),
-    "wagon": (222, 203, 160),
-    "heights": (150, 122, 84),
-    "ledge": (184, 150, 104),
-    "rough": (205, 190, 148),
-    "donga": (178, 170, 136),
+    "wagon": (226, 210, 170),
+    "heights": (176, 148, 104),
+    "ledge": (190, 160, 116),
+    "rough": (218, 206, 164),
+    "donga": (206, 200, 168),
 }
+HILL = ((156, 126, 86), (134, 104, 68))
+"""The heights' upper tints, so a hill reads as a mass rising to its crest."""
 ONRUSH_FILL = (226, 190, 178)
 ESCAPE_FILL = (196, 222, 186)
 ROAD = (128, 92, 52)
-GRID = (150, 136, 110)
-ZULU_MOVE = (70, 70, 70)
+ROAD_CROWN = (214, 190, 140)
+GRID = (190, 176, 142)
+GULLY = (92, 108, 136)
+BANK = (160, 150, 116)
+TUFT = (150, 132, 88)
+ZULU_MOVE = (96, 88, 76)
 BRITISH_MOVE = (200, 40, 40)
 MISS = (120, 150, 200)
 LEADER = (212, 175, 55)
 WHITE = (255, 255, 255)
 WAGON = (110, 70, 30)
-UNIT_WIDTH = 15
-BESIDE_FLAG = 13
-"""A unit box's width (at circumradius 25): narrower beside the Colours, to leave the flag
-clear space."""
+CANVAS = (246, 242, 228)
+SHADOW = (86, 70, 52)
+SHIELD = (44, 34, 28)
+HIDE = (236, 226, 204)
+SPEAR = (196, 170, 120)
 
 
 class Layout:
@@ -82,7 +90,8 @@ def layout(size: int) -> Layout:
 
 
 def number_size(size: int) -> int:
-    return max(9, round(size * 0.55))
+    """Small beside the counters: 12 px on the posted map, 8 px on the whole map."""
+    return max(8, round(size * 0.24))
 
 
 Box = tuple[float, float, float, float]
@@ -109,9 +118,11 @@ FLAG = (20, 40, 160)
 @cache
 def colours() -> Indexed:
     """The map's palette: every colour it draws, and the shades of each text on its ground."""
-    fills = [*TERRAIN_FILL.values(), ONRUSH_FILL, ESCAPE_FILL]
-    flats = [*fills, PAPER, INK, BRITISH, ZULU, HIGHLIGHT, ROAD, GRID, ZULU_MOVE, BRITISH_MOVE]
-    flats += [MISS, LEADER, WHITE, WAGON, ONRUSH_EDGE, FLAG, (0, 0, 0), *TERRAIN_MARKS]
-    pairs = [(INK, fill) for fill in fills] + [(WHITE, BRITISH), (WHITE, ZULU)]
-    pairs += [(INK, PAPER), (INK, HIGHLIGHT), (BRITISH, PAPER), (ZULU, PAPER)]
+    fills = [*TERRAIN_FILL.values(), *HILL, ONRUSH_FILL, ESCAPE_FILL]
+    flats = [*fills, PAPER, INK, BRITISH, ZULU, HIGHLIGHT, ROAD, ROAD_CROWN, GRID, GULLY, BANK]
+    flats += [TUFT, ZULU_MOVE, BRITISH_MOVE, MISS, LEADER, WHITE, WAGON, CANVAS, SHADOW, SHIELD]
+    flats += [HIDE, SPEAR, ONRUSH_EDGE, FLAG, (0, 0, 0), *TERRAIN_MARKS]
+    pairs = [(INK, fill) for fill in fills] + [(WHITE, BRITISH), (WHITE, ZULU), (WHITE, SHIELD)]
+    pairs += [(INK, PAPER), (INK, HIGHLIGHT), (BRITISH, PAPER), (ZULU, PAPER), (INK, LEADER)]
+    pairs += [(INK, WHITE)]
     return Indexed.ramps(flats, pairs)

@@ -12,20 +12,28 @@ from games.last_stand.hexes import corners
 from renderers.hexmap import (
     BRITISH_MOVE,
     ESCAPE_FILL,
-    LEADER,
+    HILL,
     MISS,
     ONRUSH_EDGE,
     ONRUSH_FILL,
     ROAD,
+    ROAD_CROWN,
     TERRAIN_FILL,
     ZULU_MOVE,
     Layout,
 )
-from renderers.hexmap_counters import draw_unit, draw_wagon, zulu_counter
-from renderers.hexmap_terrain import terrain_mark
+from renderers.hexmap_counters import (
+    DISC,
+    draw_wagon,
+    leader_disc,
+    symbol,
+    unit_counter,
+    zulu_counter,
+)
+from renderers.hexmap_terrain import gully, terrain_mark
 from renderers.indexed import paste
 from renderers.key_strip import Entry, Symbol
-from renderers.theme import HIGHLIGHT, INK
+from renderers.theme import BRITISH, HIGHLIGHT, INK
 
 GROUND = {
     "tent": "tents",
@@ -48,66 +56,92 @@ def key_entries(picture: dict[str, Any], grid: Layout, size: tuple[int, int]) ->
     kinds = {m["k"] for m in marks}
     moved = {"British" if m["s"] == "b" else "Zulu" for m in marks if m["k"] == "m"}
     entries: list[Entry] = []
-    if any(not u["leader"] for u in units):
-        entries.append(Entry(_unit(False), "British unit, strength"))
+    combat = [u for u in units if not u["leader"]]
+    if combat:
+        entries.append(Entry(_unit(False), "British unit: name, strength", "unit"))
+    arms = {u["arm"] for u in combat}
+    entries += [Entry(_arm(arm), words, f"arm {arm}") for arm, words in ARMS.items() if arm in arms]
     if any(u["square"] for u in units):
-        entries.append(Entry(_unit(True), "in square"))
-    if any(u["leader"] for u in units):
-        entries.append(Entry(_leader, "leader"))
+        entries.append(Entry(_unit(True), "in square", "square"))
+    for leader in sorted((u for u in units if u["leader"]), key=lambda u: u["name"]):
+        initial = leader["label"][0]
+        entries.append(Entry(_leader(initial), leader["name"], f"leader {initial}"))
     if picture["wagon"] in shown:
         flag = picture["colours"] == "shown"
-        entries.append(Entry(_wagon(flag), "wagon, Colours raised" if flag else "wagon"))
-    if set(picture["zulus"]) & shown:
-        entries.append(Entry(_zulus, "Zulus, how many"))
+        words = "wagon, Colours raised" if flag else "wagon"
+        entries.append(Entry(_wagon(flag), words, words))
+    zulus = [count for number, count in picture["zulus"].items() if number in shown]
+    if zulus:
+        entries.append(Entry(_zulus(1), "Zulu unit", "zulu"))
+    if any(count > 1 for count in zulus):
+        entries.append(Entry(_zulus(3), "Zulus waiting, how many", "zulus"))
     if "h" in kinds:
-        entries.append(Entry(_ring(HIGHLIGHT), "hit"))
+        entries.append(Entry(_ring(HIGHLIGHT), "hit", "hit"))
     if "x" in kinds:
-        entries.append(Entry(_ring(MISS), "missed"))
+        entries.append(Entry(_ring(MISS), "missed", "missed"))
     if "British" in moved:
-        entries.append(Entry(_line(BRITISH_MOVE), "British move"))
+        entries.append(Entry(_line(BRITISH_MOVE), "British move", "british move"))
     if "Zulu" in moved:
-        entries.append(Entry(_line(ZULU_MOVE), "Zulu move"))
+        entries.append(Entry(_line(ZULU_MOVE), "Zulu move", "zulu move"))
     names = {b.terrain[n].name for n in shown if n not in b.onrush and n not in b.escape}
-    entries += [Entry(_ground(name), words) for name, words in GROUND.items() if name in names]
+    entries += [
+        Entry(_ground(name), words, name) for name, words in GROUND.items() if name in names
+    ]
     if shown & set(b.onrush):
-        entries.append(Entry(_onrush, "onrush hex"))
+        entries.append(Entry(_onrush, "onrush hex", "onrush"))
     if shown & set(b.escape):
-        entries.append(Entry(_hex(ESCAPE_FILL), "escape hex"))
+        entries.append(Entry(_hex(ESCAPE_FILL), "escape hex", "escape"))
     if shown & set(b.road):
-        entries.append(Entry(_line(ROAD, start=False), "road"))
+        entries.append(Entry(_road, "road", "road"))
     return entries
 
 
 def _unit(square: bool) -> Symbol:
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
-        x, y = xy
-        k = cell / 16
-        box = (x - 7 * k, y - 8 * k, x + 7 * k, y + 8 * k)
-        draw_unit(image, box, "4", square, k, max(11, round(14 * k)))
+        k = cell / 25
+        w, h = round(cell * 0.96), round(cell * 0.78)
+        sprite = unit_counter("A", "infantry", 8, square, (w, h), round(k * 10))
+        paste(image, sprite, (round(xy[0] - w / 2), round(xy[1] - h / 2)), soft=False)
 
     return draw
 
 
-def _leader(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
-    x, y = xy
-    r = 3 * cell / 16
-    ImageDraw.Draw(image).ellipse((x - r, y - r, x + r, y + r), fill=LEADER, outline=INK)
+def _arm(arm: str) -> Symbol:
+    def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
+        x, y = xy
+        half = cell * 0.42
+        d = ImageDraw.Draw(image)
+        d.rectangle((x - half, y - half * 0.75, x + half, y + half * 0.75), fill=BRITISH)
+        symbol(d, arm, xy, half * 1.5, cell / 25)
+
+    return draw
+
+
+def _leader(initial: str) -> Symbol:
+    def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
+        sprite = leader_disc(initial, round(cell / DISC * 7), round(DISC * 10))
+        at = (round(xy[0] - sprite.width / 2), round(xy[1] - sprite.height / 2))
+        paste(image, sprite, at, soft=False)
+
+    return draw
 
 
 def _wagon(flag: bool) -> Symbol:
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
         x, y = xy
-        k = cell / 16
-        bottom = y + 8 * k if flag else y + 2.5 * k
-        draw_wagon(ImageDraw.Draw(image), x + 4 * k, bottom, k, flag)
+        k = cell / 14
+        draw_wagon(ImageDraw.Draw(image), x + (1 if flag else 4) * k, y + 4 * k, k, flag)
 
     return draw
 
 
-def _zulus(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
-    sprite = zulu_counter(round(25 * cell / 16), "3")
-    at = (round(xy[0] - sprite.width / 2), round(xy[1] - sprite.height / 2))
-    paste(image, sprite, at, soft=False)
+def _zulus(count: int) -> Symbol:
+    def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
+        sprite = zulu_counter(round(cell * 25 / 20), count)
+        at = (round(xy[0] - sprite.width / 2), round(xy[1] - sprite.height / 2))
+        paste(image, sprite, at, soft=False)
+
+    return draw
 
 
 def _ring(colour: tuple[int, int, int]) -> Symbol:
@@ -119,8 +153,8 @@ def _ring(colour: tuple[int, int, int]) -> Symbol:
     return draw
 
 
-def _line(colour: tuple[int, int, int], start: bool = True) -> Symbol:
-    """A move's line with the dot where it began, or (``start`` False) the road."""
+def _line(colour: tuple[int, int, int]) -> Symbol:
+    """A move's line with the dot where it began."""
 
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
         x, y = xy
@@ -131,8 +165,7 @@ def _line(colour: tuple[int, int, int], start: bool = True) -> Symbol:
             fill=colour,
             width=max(2, cell // 10),
         )
-        if start:
-            d.ellipse((x - half - 3, y + half / 2 - 3, x - half + 3, y + half / 2 + 3), fill=colour)
+        d.ellipse((x - half - 3, y + half / 2 - 3, x - half + 3, y + half / 2 + 3), fill=colour)
 
     return draw
 
@@ -147,11 +180,33 @@ def _hex(fill: tuple[int, int, int]) -> Symbol:
 def _ground(name: str) -> Symbol:
     def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
         _hex(TERRAIN_FILL[name])(image, xy, cell)
-        terrain_mark(ImageDraw.Draw(image), name, *xy, round(cell / 2))
+        d = ImageDraw.Draw(image)
+        x, y = xy
+        if name == "heights":
+            for tint, reach in zip(HILL, (0.3, 0.15), strict=True):
+                r = cell * reach
+                d.ellipse((x - r, y - r, x + r, y + r), fill=tint)
+        elif name == "donga":
+            gully(d, [(x - cell * 0.4, y + cell * 0.1), (x + cell * 0.4, y - cell * 0.1)], cell / 2)
+        else:
+            terrain_mark(d, name, x, y, cell / 2)
 
     return draw
+
+
+def _road(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
+    x, y = xy
+    half = cell * 0.45
+    path = [(x - half, y + half / 2), (x + half, y - half / 2)]
+    d = ImageDraw.Draw(image)
+    d.line(path, fill=ROAD, width=max(3, round(cell * 0.2)))
+    d.line(path, fill=ROAD_CROWN, width=max(1, round(cell * 0.07)))
 
 
 def _onrush(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
     d = ImageDraw.Draw(image)
     d.polygon(corners(*xy, cell / 2), fill=ONRUSH_FILL, outline=ONRUSH_EDGE, width=2)
+
+
+ARMS = {"infantry": "infantry", "gunners": "gunners on foot", "pioneers": "pioneers"}
+"""The arms a counter's symbol shows (2.6.4-2.6.6): every unit fights as infantry."""

@@ -1,4 +1,5 @@
-"""The side panel of the Isandlwana hex map: turn track, phase track, roster and legend."""
+"""The side panel of the whole Isandlwana hex map: turn track, phase track and roster (the key
+runs under the map)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,6 @@ PHASES = (
     ("british_5", "V British combat/move"),
     ("sniping", "VI Zulu sniping"),
     ("leaders", "VII Leader fatalities"),
-)
-LEGEND = (
-    ((178, 34, 34), "British unit, current strength"),
-    ((255, 255, 255), "white edge: in square"),
-    ((212, 175, 55), "leader"),
-    ((110, 70, 30), "wagon; blue flag: Colours"),
-    ((60, 60, 60), "Zulu; number: how many"),
-    ((226, 190, 178), "onrush hex"),
-    ((196, 222, 186), "escape hex (west edge)"),
-    ((150, 122, 84), "heights: blocks fire"),
-    ((230, 170, 40), "hit this or last phase"),
-    ((120, 150, 200), "missed"),
-    ((200, 40, 40), "British move (grey: Zulu)"),
 )
 
 
@@ -85,8 +73,3 @@ def draw_panel(image: Image.Image, picture: dict[str, Any], box: tuple[int, ...]
     put(image, (x, y), f"Zulus on map {on_map}", tiny, ZULU)
     y += 14
     put(image, (x, y), f"Re-entering: east {back['east']}, west {back['west']}", tiny, ZULU)
-    y += 22
-    for colour, label in LEGEND:
-        draw.rectangle((x, y + 2, x + 10, y + 12), fill=colour, outline=INK)
-        put(image, (x + 16, y), label, tiny, INK)
-        y += 15

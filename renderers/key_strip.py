@@ -4,8 +4,10 @@ the type grows with the picture, so the key reads at the size a phone shows the 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -21,8 +23,12 @@ SMALLEST = 10
 
 @dataclass(frozen=True)
 class Entry:
+    """A symbol and its words; ``tag`` names what the symbol draws, so a key whose entries
+    all have tags is drawn once and reused."""
+
     symbol: Symbol
     words: str
+    tag: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,10 +53,11 @@ def text_size(width: int) -> int:
     return max(16, round(width / 28))
 
 
-def laid_out(entries: Sequence[Entry], width: int) -> KeyLayout:
-    """The entries in rows no wider than ``width``; the type shrinks (to 10 px at least)
-    until the widest entry fits a row of its own."""
-    size = text_size(width)
+def laid_out(entries: Sequence[Entry], width: int, size: int | None = None) -> KeyLayout:
+    """The entries in rows no wider than ``width``, in type of ``size`` (by default as the
+    width asks); the type shrinks (to 10 px at least) until the widest entry fits a row of
+    its own."""
+    size = size or text_size(width)
     while size > SMALLEST and max(_width(e, size) for e in entries) + 2 * GAP > width:
         size -= 1
     cell = round(1.75 * size)
@@ -65,23 +72,55 @@ def laid_out(entries: Sequence[Entry], width: int) -> KeyLayout:
 
 
 def keyed(
-    image: Image.Image, entries: Sequence[Entry], blank: Callable[..., Image.Image]
+    image: Image.Image,
+    entries: Sequence[Entry],
+    blank: Callable[..., Image.Image],
+    size: int | None = None,
 ) -> Image.Image:
     """``image`` with its key below it; ``blank(size, colour)`` makes a canvas on the
     picture's own palette. With nothing to explain, the picture as it was."""
     if not entries:
         return image
-    key = laid_out(entries, image.width)
+    key = laid_out(entries, image.width, size)
+    strip = _strip(key, image.width, blank)
     out = blank((image.width, image.height + key.height), PAPER)
     out.paste(image, (0, 0))
-    ImageDraw.Draw(out).line([(0, image.height), (out.width, image.height)], fill=INK, width=2)
-    for spot in key.placed:
-        left, top, _, bottom = spot.box
-        middle = image.height + (top + bottom) / 2
-        spot.entry.symbol(out, (left + key.cell / 2, middle), key.cell)
-        put(out, (left + key.cell + 4, middle), spot.entry.words, key.size, INK, "lm")
+    out.paste(strip, (0, image.height))
     return out
 
 
+STRIPS_KEPT = 256
+"""Keys kept drawn: a game shows a few dozen different ones, the same from phase to phase."""
+_STRIPS: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+
+
+def _strip(key: KeyLayout, width: int, blank: Callable[..., Image.Image]) -> Image.Image:
+    """The key drawn on a strip of its own, kept when every entry is tagged."""
+    tagged = all(p.entry.tag for p in key.placed)
+    names = tuple((p.entry.tag, p.entry.words, p.box) for p in key.placed)
+    ident = (names, width, key.size, id(getattr(blank, "__self__", blank)))
+    found = _STRIPS.get(ident) if tagged else None
+    if found is not None:
+        return found
+    strip = blank((width, key.height), PAPER)
+    ImageDraw.Draw(strip).line([(0, 0), (width, 0)], fill=INK, width=2)
+    for spot in key.placed:
+        left, top, _, bottom = spot.box
+        middle = (top + bottom) / 2
+        spot.entry.symbol(strip, (left + key.cell / 2, middle), key.cell)
+        put(strip, (left + key.cell + 4, middle), spot.entry.words, key.size, INK, "lm")
+    if tagged:
+        _STRIPS[ident] = strip
+        if len(_STRIPS) > STRIPS_KEPT:
+            _STRIPS.popitem(last=False)
+    return strip
+
+
 def _width(entry: Entry, size: int) -> int:
-    return round(1.75 * size) + 4 + round(font(size).getlength(entry.words))
+    return round(1.75 * size) + 4 + _length(entry.words, size)
+
+
+@lru_cache(maxsize=4096)
+def _length(words: str, size: int) -> int:
+    """How wide the words are: measured once, as keys repeat from picture to picture."""
+    return round(font(size).getlength(words))

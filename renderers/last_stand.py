@@ -40,12 +40,13 @@ def render_map(picture: dict[str, Any], options: dict[str, Any]) -> bytes:
 
 def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     """The area of the action unless ``whole`` asks for the whole map or ``zoom`` names a hex
-    to centre a close-up on; the whole map too when no British unit is left on it."""
+    to centre a close-up on; the whole map too when the game is over, or no British unit is
+    left on it."""
     zoom = options.get("zoom")
     if zoom and str(zoom) in board():
         return _zoomed(picture, str(zoom))
     area = action_area(picture)
-    if area and not options.get("whole"):
+    if area and not options.get("whole") and not picture["result"]:
         return _action(picture, area)
     grid = layout(SIZE)
     image = colours().blank((grid.width + PANEL_WIDTH, grid.height), PAPER)
@@ -53,7 +54,12 @@ def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     draw_marks(image, picture, grid)
     draw_counters(image, picture, grid, None)
     draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
-    return image
+    entries = key_entries(picture, grid, (grid.width, grid.height))
+    return keyed(image, entries, colours().blank, WHOLE_KEY)
+
+
+WHOLE_KEY = 16
+"""The whole map's key type: the map itself is for reading up close, not at a glance."""
 
 
 def _zoomed(picture: dict[str, Any], number: str) -> Image.Image:

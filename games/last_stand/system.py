@@ -178,6 +178,8 @@ def picture(state: JSON) -> dict[str, Any]:
             {
                 "id": u,
                 "name": name(u),
+                "label": UNITS[u].get("counter", name(u)),
+                "arm": UNITS[u].get("arm", "leader"),
                 "hex": d["hex"],
                 "strength": d["strength"],
                 "square": bool(d.get("square")),

@@ -11,11 +11,13 @@ from PIL import Image
 
 from games.core.dice import Dice, derived_seed
 from games.core.engine import Viewer
+from games.last_stand.state import UNITS
 from games.last_stand.system import SYSTEM
 from renderers import hexmap, hexmap_counters, last_stand
 from renderers.hexmap import ACTION_SIZE, Box, layout, number_box
-from renderers.hexmap_counters import draw_counters
+from renderers.hexmap_counters import SMALLEST, draw_counters
 from renderers.last_stand import action_area, action_box, map_image
+from renderers.theme import font
 from tests.last_stand.scenes import scene
 
 
@@ -89,7 +91,7 @@ def overlaps(picture: dict[str, Any]) -> list[tuple[str, Box]]:
     """Hex numbers whose box meets a counter's box, at the posted map's scale."""
     grid = layout(ACTION_SIZE)
     blank = Image.new("RGB", (grid.width, grid.height))
-    covered = draw_counters(blank, picture, grid, None)
+    covered = [part.box for part in draw_counters(blank, picture, grid, None)]
     found = []
     for number in grid.at:
         nl, nt, nr, nb = number_box(grid, number)
@@ -111,26 +113,29 @@ def test_a_number_written_over_a_counter_is_caught(monkeypatch: pytest.MonkeyPat
     assert {number for number, _ in overlaps(crowded)} >= {"1706", "1705", "1606"}
 
 
-def counter_labels(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """The label drawn on each Zulu counter of the posted map."""
-    drawn: list[str] = []
+def counter_counts(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """The count each Zulu marker of the posted map is drawn with."""
+    drawn: list[int] = []
     real = hexmap_counters.zulu_counter
 
-    def spy(size: int, label: str) -> Image.Image:
-        drawn.append(label)
-        return real(size, label)
+    def spy(size: int, count: int) -> Image.Image:
+        drawn.append(count)
+        return real(size, count)
 
     monkeypatch.setattr(hexmap_counters, "zulu_counter", spy)
     map_image(picture, {})
     return dict(zip(picture["zulus"], drawn, strict=True))
 
 
-def test_zulu_counters_show_how_many(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Everything on the map is open to both sides (6.5), so the count is no secret."""
+def test_zulu_markers_show_how_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything on the map is open to both sides (6.5), so the count is no secret; a
+    lone Zulu's shield carries no number, a stack's carries its count."""
     assert SYSTEM.secrets(CROWDED) == []
-    labels = counter_labels(SYSTEM.view(CROWDED, Viewer.public()).picture, monkeypatch)
-    assert labels["1705"] == "3"
-    assert labels["1605"] == "1"
+    counts = counter_counts(SYSTEM.view(CROWDED, Viewer.public()).picture, monkeypatch)
+    assert counts["1705"] == 3
+    assert counts["1605"] == 1
+    lone, stack = hexmap_counters.zulu_counter(50, 1), hexmap_counters.zulu_counter(50, 3)
+    assert stack.width > lone.width, "the count's badge"
 
 
 FLAGGED = scene(
@@ -149,22 +154,12 @@ FLAGGED = scene(
 
 
 def stack_parts(picture: dict[str, Any], number: str) -> dict[str, list[Box]]:
-    """The boxes drawn in one hex at the posted map's scale, sorted by what they are by
-    where they start: unit boxes at the top, the flag beside them, rings and wagon below."""
+    """The boxes drawn in one hex at the posted map's scale, by what they are."""
     grid = layout(ACTION_SIZE)
-    k = grid.size / 25
-    _, y = grid.at[number]
     blank = Image.new("RGB", (grid.width, grid.height))
     parts: dict[str, list[Box]] = {"unit": [], "flag": [], "leader": [], "wagon": []}
-    for box in draw_counters(blank, picture, grid, {number}):
-        if round(box[1] - y) == round(-5 * k):
-            parts["unit"].append(box)
-        elif round(box[1] - y) == round(1 * k):
-            parts["flag"].append(box)
-        elif round(box[3] - box[1]) == round(6 * k):
-            parts["leader"].append(box)
-        else:
-            parts["wagon"].append(box)
+    for part in draw_counters(blank, picture, grid, {number}):
+        parts[part.kind].append(part.box)
     return parts
 
 
@@ -174,11 +169,11 @@ def gap(a: Box, b: Box) -> float:
 
 
 def test_every_leader_is_drawn_and_the_colours_stand_clear() -> None:
-    """Issue 11: only three leader rings were drawn, and the flag touched a unit box."""
+    """Issue 11: only three leaders were drawn, and the flag touched a unit box."""
     picture = SYSTEM.view(FLAGGED, Viewer.public()).picture
     parts = stack_parts(picture, "1706")
     assert len(parts["unit"]) == 2 and len(parts["wagon"]) == 1
-    assert len(parts["leader"]) == 4, "a ring for every leader in the hex"
+    assert len(parts["leader"]) == 4, "a disc for every leader in the hex"
     lefts = sorted(box[0] for box in parts["leader"])
     ring = parts["leader"][0][2] - parts["leader"][0][0]
     assert all(b - a >= ring / 2 for a, b in itertools.pairwise(lefts))
@@ -190,10 +185,77 @@ def test_every_leader_is_drawn_and_the_colours_stand_clear() -> None:
 
 def test_a_missing_leader_or_a_crowded_flag_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     picture = SYSTEM.view(FLAGGED, Viewer.public()).picture
-    real = hexmap_counters.leader_rings
-    monkeypatch.setattr(hexmap_counters, "leader_rings", lambda *args: real(*args)[:3])
+    real = hexmap_counters._row
+    monkeypatch.setattr(
+        hexmap_counters, "_row", lambda image, leaders, *args: real(image, leaders[:3], *args)
+    )
     assert len(stack_parts(picture, "1706")["leader"]) == 3
-    monkeypatch.setattr(hexmap_counters, "BESIDE_FLAG", hexmap.UNIT_WIDTH)
+    monkeypatch.setattr(hexmap_counters, "BESIDE_FLAG", 0.0)
     parts = stack_parts(picture, "1706")
     k = layout(ACTION_SIZE).size / 25
     assert min(gap(parts["flag"][0], box) for box in parts["unit"]) < 2 * k
+
+
+def drawn_counters(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """The name, arm and strength each British counter on the posted map is drawn with."""
+    drawn: list[tuple] = []
+    real = hexmap_counters.unit_counter
+
+    def spy(label: str, arm: str, strength: int, *rest: Any) -> Image.Image:
+        drawn.append((label, arm, strength))
+        return real(label, arm, strength, *rest)
+
+    monkeypatch.setattr(hexmap_counters, "unit_counter", spy)
+    map_image(picture, {})
+    return sorted(drawn)
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(1, 2), (3, 4)])
+def test_every_counter_says_what_it_is(
+    seed: int, turn: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: British units were red squares with a strength and nothing else."""
+    picture = bot_position(seed, turn)
+    units = [u for u in picture["british"] if not u["leader"]]
+    assert drawn_counters(picture, monkeypatch) == sorted(
+        (UNITS[u["id"]]["counter"], UNITS[u["id"]]["arm"], u["strength"]) for u in units
+    )
+
+
+def test_a_counter_drawn_without_its_name_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = bot_position(1, 2)
+    picture["british"] = [
+        {**u, "label": u["label"] if u["leader"] else "?"} for u in picture["british"]
+    ]
+    units = [u for u in picture["british"] if not u["leader"]]
+    expected = sorted((UNITS[u["id"]]["counter"], u["arm"], u["strength"]) for u in units)
+    assert drawn_counters(picture, monkeypatch) != expected
+
+
+@pytest.mark.parametrize("stack", [1, 2, 3, 4])
+def test_every_name_fits_its_counter(stack: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every unit's name, or its short form, fits inside its counter in a stack of each
+    size up to four, in type no smaller than the smallest."""
+    fits: list[tuple[str, str, int, int]] = []
+    real = hexmap_counters.fitted
+
+    def spy(label: str, width: int, largest: int) -> tuple[str, int]:
+        text, size = real(label, width, largest)
+        fits.append((label, text, size, width))
+        return text, size
+
+    monkeypatch.setattr(hexmap_counters, "fitted", spy)
+    monkeypatch.setattr(hexmap_counters, "unit_counter", hexmap_counters.unit_counter.__wrapped__)
+    combat = [u for u, d in UNITS.items() if not d["leader"]]
+    base = bot_position(1, 2)
+    for first in range(0, len(combat), stack):
+        ids = (combat[first:] + combat)[:stack]
+        units = [{**base["british"][0], "id": u, "hex": "1706", "leader": False} for u in ids]
+        for unit in units:
+            unit.update(label=UNITS[unit["id"]]["counter"], arm=UNITS[unit["id"]]["arm"])
+        map_image({**base, "british": units}, {})
+    assert len(fits) >= len(combat)
+    for label, text, size, width in fits:
+        assert size >= SMALLEST
+        assert text in {label, label.removesuffix(" Co"), label.replace(" ", "")}
+        assert font(size).getlength(text) <= width, (label, stack)

@@ -25,8 +25,8 @@ def keys_drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, KeyL
     drawn: list[tuple[int, KeyLayout]] = []
     real = key_strip.laid_out
 
-    def spy(entries: Any, width: int) -> KeyLayout:
-        drawn.append((width, real(entries, width)))
+    def spy(entries: Any, width: int, size: int | None = None) -> KeyLayout:
+        drawn.append((width, real(entries, width, size)))
         return drawn[-1][1]
 
     with monkeypatch.context() as patch:
@@ -40,25 +40,42 @@ def cut(width: int, key: KeyLayout) -> list[str]:
 
 
 def test_the_posted_map_explains_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = scene({"a": "1706", "c": "1706", "pulleine": "1706"}, ["1605"], wagon="1706")
+    state = scene({"a": "1706", "nb": "1706", "pulleine": "1706"}, ["1605"], wagon="1706")
     state.update(colours="shown")
     state["british"]["a"]["square"] = True
     picture = SYSTEM.view(state, Viewer.public()).picture
+    picture["zulus"]["1805"] = 4
     picture["marks"] = [{"k": "h", "s": "z", "x": "1605"}]
     with keys_drawn(monkeypatch) as drawn:
         posted = map_image(picture, {})
     [(width, key)] = drawn
     words = [p.entry.words for p in key.placed]
-    assert words[:6] == [
-        "British unit, strength",
+    assert words[:8] == [
+        "British unit: name, strength",
+        "infantry",
+        "gunners on foot",
         "in square",
-        "leader",
+        "Pulleine",
         "wagon, Colours raised",
-        "Zulus, how many",
-        "hit",
+        "Zulu unit",
+        "Zulus waiting, how many",
     ]
-    assert not {"missed", "British move", "Zulu move", "escape hex"} & set(words)
+    assert "hit" in words
+    assert not {"missed", "British move", "Zulu move", "escape hex", "pioneers"} & set(words)
+    assert not {"Durnford", "Young", "Wardell"} & set(words), "only the leaders shown"
     assert posted.height > key.height and width == posted.width
+
+
+def test_the_whole_map_carries_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole map's panel once had colour swatches that matched nothing drawn; its key
+    is now the same as the posted map's, in smaller type."""
+    picture = bot_position(1, 2)
+    with keys_drawn(monkeypatch) as drawn:
+        whole = map_image(picture, {"whole": True})
+    [(width, key)] = drawn
+    words = {p.entry.words for p in key.placed}
+    assert {"British unit: name, strength", "Zulu unit", "onrush hex", "escape hex"} <= words
+    assert width == whole.width and key.size == 16
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
