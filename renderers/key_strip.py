@@ -104,16 +104,21 @@ def _strip(key: KeyLayout, width: int, blank: Callable[..., Image.Image]) -> Ima
         return found
     strip = blank((width, key.height), PAPER)
     ImageDraw.Draw(strip).line([(0, 0), (width, 0)], fill=INK, width=2)
-    for spot in key.placed:
-        left, top, _, bottom = spot.box
-        middle = (top + bottom) / 2
-        spot.entry.symbol(strip, (left + key.cell / 2, middle), key.cell)
-        put(strip, (left + key.cell + 4, middle), spot.entry.words, key.size, INK, "lm")
+    draw_laid_out(strip, key, 0)
     if tagged:
         _STRIPS[ident] = strip
         if len(_STRIPS) > STRIPS_KEPT:
             _STRIPS.popitem(last=False)
     return strip
+
+
+def draw_laid_out(image: Image.Image, key: KeyLayout, top: int) -> None:
+    """Draw the laid-out key onto ``image`` with its top at ``top``."""
+    for spot in key.placed:
+        left, upper, _, lower = spot.box
+        middle = top + (upper + lower) / 2
+        spot.entry.symbol(image, (left + key.cell / 2, middle), key.cell)
+        put(image, (left + key.cell + 4, middle), spot.entry.words, key.size, INK, "lm")
 
 
 def _width(entry: Entry, size: int) -> int:

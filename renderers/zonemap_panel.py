@@ -1,5 +1,5 @@
-"""The strip under a zone map: turn, light and phase, the hospital fire and loss tracks, VP,
-the result, and a key to every sign on the map (the key never changes, so it is cached)."""
+"""The strip under a zone map: turn, light and phase (or the result), losses, VP, the hospital
+fire track, and a key to every sign on the map (the key never changes, so it is cached)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,22 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.zones.board import Board
+from renderers.key_strip import Entry, KeyLayout, Symbol, draw_laid_out, laid_out
 from renderers.text_stamps import put, stamp
 from renderers.theme import HIGHLIGHT, INK
+from renderers.zonemap_features import ROAD, ROAD_CROWN, ROADS, ridge_ticks
 from renderers.zonemap_layout import MARGIN, SCALE
 from renderers.zonemap_pieces import LOSS, MOVE, british_counter, tag, zulu_counter
-from renderers.zonemap_terrain import EDGE_TINT, GROUND, WHITE, draw_side
+from renderers.zonemap_terrain import EDGE_TINT, GROUND, WALLS, WHITE, draw_side
 
 Colour = tuple[int, int, int]
 
-STATUS_H = 100
-"""Phone pixels of the changing part: three lines, the hospital fire track and the result."""
-ROW = 17
-KEY_TEXT = 10
+STATUS_H = 56
+"""Phone pixels of the changing part: three lines (a finished game's result in place of its
+phase), and the hospital fire track under them where the battle has a hospital."""
+FIRE_H = 20
+KEY_TEXT = 12
+"""The key's type in phone pixels: as large as the map's own labels."""
 FIRE_STEPS = 6
 FIRE = (222, 96, 40)
 NAMES = {"rorkes-drift": "Rorke's Drift", "isandlwana": "Isandlwana"}
@@ -39,19 +43,17 @@ WALL_NAMES = {
     "mealie-bag-wagon": "bags on wagons",
     "stone": "stone wall",
     "biscuit-box": "biscuit-box wall",
-    "ridge": "ridge line",
+    "ridge": "ridge, ticks downhill",
 }
 
 
-def _key_entries(board: Board) -> list[tuple[Image.Image, str]]:
+def _key_entries(board: Board) -> list[Entry]:
     """Each sign the map can show for this battle, with the words that explain it."""
     u = SCALE
-    entries = [
+    samples = [
         (british_counter("B2/24", 4, 2, False, False, False, 0), "British: top unit, SP, x units"),
-        (
-            british_counter("B2/24", 1, 1, True, True, False, 0),
-            "pale: reduced; black corner: moved",
-        ),
+        (british_counter("B2/24", 1, 1, True, False, False, 0), "pale: top unit reduced"),
+        (british_counter("B2/24", 4, 1, False, True, False, 0), "black corner: moved"),
         (british_counter("JC", 1, 1, False, False, True, 1), "L leader, V wounded (VP)"),
         (zulu_counter(3, None, 1), "Zulus: counters here, L leaders"),
         (zulu_counter(1, 7, 0), "Zulu SP (Zulu player only)"),
@@ -62,41 +64,64 @@ def _key_entries(board: Board) -> list[tuple[Image.Image, str]]:
     draw = ImageDraw.Draw(arrow)
     draw.line((0, 6 * u, 20 * u, 6 * u), fill=MOVE, width=3 * u)
     draw.polygon([(28 * u, 6 * u), (20 * u, 2 * u), (20 * u, 10 * u)], fill=MOVE)
-    entries.append((arrow, "move last phase"))
+    samples.append((arrow, "move last phase"))
     barriers = {b for z in board.zones for b in (board.barrier(z, n) for n in board.neighbours(z))}
     for barrier, words in WALL_NAMES.items():
         if barrier in barriers:
             sample = Image.new("RGBA", (28 * u, 12 * u), (0, 0, 0, 0))
-            draw_side(ImageDraw.Draw(sample), barrier, (0, 6 * u, 28 * u, 6 * u))
-            entries.append((sample, words))
+            pen = ImageDraw.Draw(sample)
+            draw_side(pen, barrier, (0, 4 * u, 28 * u, 4 * u))
+            if barrier == "ridge":
+                ridge_ticks(pen, (0, 4 * u, 28 * u, 4 * u), 1, WALLS["ridge"][0])
+            samples.append((sample, words))
+    if board.battle in ROADS:
+        sample = Image.new("RGBA", (28 * u, 12 * u), (0, 0, 0, 0))
+        pen = ImageDraw.Draw(sample)
+        pen.line((0, 6 * u, 28 * u, 6 * u), fill=ROAD, width=5 * u)
+        pen.line((0, 6 * u, 28 * u, 6 * u), fill=ROAD_CROWN, width=u)
+        samples.append((sample, "road"))
     kinds = {z.kind for z in board.zones.values()}
     swatches = [(EDGE_TINT, "board edge (Zulus enter)")]
     swatches += [(GROUND[k], words) for k, words in KIND_NAMES.items() if k in kinds]
     for colour, words in swatches:
         sample = Image.new("RGBA", (28 * u, 12 * u), (*colour, 255))
         ImageDraw.Draw(sample).rectangle((0, 0, 28 * u - 1, 12 * u - 1), outline=INK)
-        entries.append((sample, words))
-    return entries
+        samples.append((sample, words))
+    return [Entry(_pasted(sample), words, words) for sample, words in samples]
 
 
-def key_height(board: Board) -> int:
-    rows = (len(_key_entries(board)) + 1) // 2
-    return (rows * ROW + 22) * SCALE
+def _pasted(sample: Image.Image) -> Symbol:
+    """A sample sprite as a key symbol: shrunk to the cell where it is larger."""
+
+    def draw(image: Image.Image, xy: tuple[float, float], cell: int) -> None:
+        shown = sample
+        if sample.height > cell or sample.width > cell:
+            ratio = min(cell / sample.height, cell / sample.width)
+            shown = sample.resize((round(sample.width * ratio), round(sample.height * ratio)))
+        at = (round(xy[0] - shown.width / 2), round(xy[1] - shown.height / 2))
+        image.paste(shown, at, shown)
+
+    return draw
+
+
+def key_layout(board: Board, width: int) -> KeyLayout:
+    return laid_out(_key_entries(board), width, KEY_TEXT * SCALE)
+
+
+def key_height(board: Board, width: int) -> int:
+    return key_layout(board, width).height
 
 
 def draw_key(image: Image.Image, board: Board, top: int) -> None:
-    """The key in two columns, each sign shrunk to one line's height where it is taller."""
-    put(image, (MARGIN + 4 * SCALE, top), "Key", 11 * SCALE, INK)
-    column = (image.width - 2 * MARGIN) // 2
-    for n, (sample, words) in enumerate(_key_entries(board)):
-        x = MARGIN + 4 * SCALE + (n % 2) * column
-        y = top + (18 + (n // 2) * ROW) * SCALE
-        if sample.height > (ROW - 2) * SCALE:
-            ratio = (ROW - 2) * SCALE / sample.height
-            sample = sample.resize((round(sample.width * ratio), (ROW - 2) * SCALE))
-        image.paste(sample, (x, y), sample)
-        put(image, (x + 36 * SCALE, y + (ROW - 2) * SCALE // 2), words, KEY_TEXT * SCALE, INK,
-            "lm")  # fmt: skip
+    """The key in rows under the status, each sign beside its words."""
+    ImageDraw.Draw(image).line([(0, top), (image.width, top)], fill=INK, width=SCALE)
+    draw_laid_out(image, key_layout(board, image.width), top)
+
+
+def status_height(board: Board) -> int:
+    """The status strip's height: taller by the fire track where there is a hospital."""
+    burns = any("hospital" in zone.roles for zone in board.zones.values())
+    return (STATUS_H + (FIRE_H if burns else 0)) * SCALE
 
 
 def draw_status(image: Image.Image, picture: dict[str, Any], top: int) -> None:
@@ -106,7 +131,11 @@ def draw_status(image: Image.Image, picture: dict[str, Any], top: int) -> None:
     light = "night" if picture["night"] else "day"
     title = f"{NAMES.get(picture['battle'], picture['battle'])} · turn {picture['turn']} · {light}"
     put(image, (x, top + 2 * u), title, 14 * u, INK)
-    put(image, (x, top + 21 * u), str(picture["phase"]), 11 * u, INK)
+    result = picture.get("result")
+    if result:
+        _banner(image, str(result), top + 21 * u)
+    else:
+        put(image, (x, top + 21 * u), str(picture["phase"]), 11 * u, INK)
     losses = picture.get("losses") or {}
     line = (
         f"Losses: Zulu {losses.get('zulu', 0)}, British {losses.get('british', 0)}"
@@ -118,9 +147,6 @@ def draw_status(image: Image.Image, picture: dict[str, Any], top: int) -> None:
     fire = picture.get("hospital_fire")
     if fire is not None:
         _fire_track(image, x, top + 55 * u, int(fire))
-    result = picture.get("result")
-    if result:
-        _banner(image, str(result), top + 74 * u)
 
 
 def _fire_track(image: Image.Image, x: int, top: int, fire: int) -> None:

@@ -26,6 +26,8 @@ MOVE = (36, 64, 150)
 WHITE = (255, 255, 255)
 PAD = 2
 COUNTER_H = 24
+BADGE_ROOM = 14
+"""Room above a British counter for its badges, so the label under them stays clear."""
 ZULU_SIZE = 21
 
 
@@ -58,7 +60,8 @@ def british_counter(
     """A British stack: its top unit's label, the stack's SP, and ``×n`` for n units.
 
     Pale when the top unit is reduced; a black corner when it has moved;
-    badges for a leader (L) and wounded worth VP (V, with how many) anywhere in the stack.
+    badges for a leader (L) and wounded worth VP (V, with how many) anywhere in the stack,
+    standing above the counter's top edge so they never cover its label.
     """
     label_w = stamp(label, 9 * SCALE, WHITE).width // SCALE
     sp_text = str(sp)
@@ -66,7 +69,7 @@ def british_counter(
     sp_w = stamp(sp_text, 13 * SCALE, WHITE).width // SCALE
     count_w = stamp(count, 9 * SCALE, WHITE).width // SCALE if count else 0
     width = max(30, label_w + 6, sp_w + count_w + 11)
-    top = 6 if leader or vp else 0
+    top = BADGE_ROOM if leader or vp else 0
     sprite = Image.new("RGBA", (width * SCALE, (COUNTER_H + top) * SCALE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     box = (0, top * SCALE, width * SCALE - 1, (COUNTER_H + top) * SCALE - 1)
@@ -80,13 +83,11 @@ def british_counter(
             fill=INK,
         )
     ink = INK if reduced else WHITE
-    left, right = (13 if vp else 0), width - (13 if leader else 0)
-    middle = (left + right) / 2 if label_w <= right - left else width / 2
-    _text(sprite, (middle * SCALE, (top + 6) * SCALE), label, 9, ink)
+    _text(sprite, (width / 2 * SCALE, (top + 6) * SCALE), label, 9, ink)
     _text(sprite, (4 * SCALE, (top + 16.5) * SCALE), sp_text, 13, ink, "lm")
     if count:
         _text(sprite, ((width - 3) * SCALE, (top + 17) * SCALE), count, 9, ink, "rm")
-    badge_y = 6 * SCALE
+    badge_y = 7 * SCALE
     if leader:
         _badge(sprite, ((width - 6) * SCALE, badge_y), "L", LEADER, INK)
     if vp:

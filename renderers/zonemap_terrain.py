@@ -1,5 +1,6 @@
-"""The never-changing layer of a zone map: ground by kind, edge zones, walls, ridges and the zone
-numbers. Drawn once per battle and light, then copied for every picture."""
+"""The never-changing layer of a zone map: ground by kind, edge zones, the features of the
+field (`renderers.zonemap_features`), walls, ridges, place names and the zone numbers. Drawn
+once per battle and light, then copied for every picture."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from games.zones.board import Board
 from games.zones.schema import Battle
 from renderers.text_stamps import put
 from renderers.theme import INK, PAPER
+from renderers.zonemap_features import draw_features, draw_names, ridge_ticks, slope_down
 from renderers.zonemap_layout import SCALE, Layout, layout
 
 Colour = tuple[int, int, int]
@@ -30,7 +32,7 @@ DARK_GROUND = frozenset({"roof", "mountain"})
 """Kinds dark enough that their zone number is written in white."""
 EDGE_TINT = (232, 178, 160)
 """Board-edge zones, where Zulus come on, are washed with this."""
-HATCH: dict[str, Colour] = {"donga": (150, 134, 96), "mountain": (90, 70, 50)}
+HATCH: dict[str, Colour] = {"donga": (150, 134, 96)}
 
 WALLS: dict[str, tuple[Colour, int]] = {
     "building": ((84, 54, 34), 4),
@@ -113,6 +115,7 @@ def terrain(battle: Battle, night: bool) -> Image.Image:
             draw.rectangle(box, fill=ground(board, zone_id))
             if kind in HATCH:
                 _hatch(draw, box, HATCH[kind])
+    draw_features(image, battle, grid)
     sides = _sides(grid)
     for here, there, segment in sides:
         barrier = board.barrier(here, there) if board.is_adjacent(here, there) else "none"
@@ -120,10 +123,14 @@ def terrain(battle: Battle, night: bool) -> Image.Image:
             draw_side(draw, barrier, segment)
     for here, there, segment in sides:
         if board.is_adjacent(here, there) and board.barrier(here, there) in WALLS:
-            draw_side(draw, board.barrier(here, there), segment)
+            barrier = board.barrier(here, there)
+            draw_side(draw, barrier, segment)
+            if barrier == "ridge":
+                ridge_ticks(draw, segment, slope_down(board, here, there), WALLS["ridge"][0])
     draw.rectangle((grid.xs[0], grid.ys[0], grid.xs[-1], grid.ys[-1]), outline=INK, width=2 * SCALE)
     if night:
         image = Image.blend(image, Image.new("RGB", image.size, NIGHT_SHADE), NIGHT_ALPHA)
+    draw_names(image, battle, grid)
     for zone_id, (left, top, _, _) in grid.main.items():
         colour = WHITE if board.zones[zone_id].kind in DARK_GROUND else INK
         put(image, (left + 3 * SCALE, top + 2 * SCALE), zone_id, LABEL_SIZE * SCALE, colour)

@@ -21,7 +21,7 @@ from renderers.png import encode_indexed
 from renderers.text_stamps import stamp
 from renderers.theme import HIGHLIGHT, INK, PAPER
 from renderers.zonemap_layout import SCALE, layout
-from renderers.zonemap_panel import FIRE, STATUS_H, draw_key, draw_status, key_height
+from renderers.zonemap_panel import FIRE, draw_key, draw_status, key_height, status_height
 from renderers.zonemap_pieces import MOVE, draw_moves, flow, zone_sprites
 from renderers.zonemap_terrain import LABEL_SIZE, terrain
 
@@ -52,8 +52,9 @@ def colours(battle: Battle, night: bool) -> Indexed:
 def base(battle: Battle, night: bool) -> Image.Image:
     """The unchanging canvas: terrain on top, an empty status strip, the key at the bottom."""
     grid = layout(battle)
-    status = STATUS_H * SCALE
-    canvas = Image.new("RGB", (grid.width, grid.height + status + key_height(grid.board)), PAPER)
+    status = status_height(grid.board)
+    key = key_height(grid.board, grid.width)
+    canvas = Image.new("RGB", (grid.width, grid.height + status + key), PAPER)
     canvas.paste(terrain(battle, night), (0, 0))
     draw_key(canvas, grid.board, grid.height + status)
     return canvas
@@ -80,7 +81,7 @@ def draw(picture: dict[str, Any]) -> Image.Image:
         sprites = _place(grid.main[zone_id], zone_id, zones.get(zone_id) or {}, losses.get(zone_id))
         for sprite, place in sprites:
             ink.paste(image, sprite, place)
-    strip = Image.new("RGB", (grid.width, STATUS_H * SCALE), PAPER)
+    strip = Image.new("RGB", (grid.width, status_height(grid.board)), PAPER)
     draw_status(strip, picture, 0)
     image.paste(ink.map(strip), (0, grid.height))
     return image
