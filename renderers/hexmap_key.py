@@ -3,6 +3,7 @@ each drawn as the map draws it, at the posted map's scale."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -49,12 +50,22 @@ GROUND = {
 def key_entries(picture: dict[str, Any], grid: Layout, size: tuple[int, int]) -> list[Entry]:
     """What needs explaining on a picture of ``size`` cut from the map at ``grid``: only the
     things it shows, in the order a reader meets them."""
+    return reel_entries([picture], grid, size)
+
+
+def reel_entries(
+    pictures: Sequence[dict[str, Any]], grid: Layout, size: tuple[int, int]
+) -> list[Entry]:
+    """The key to a run of pictures cut alike (a recap's frames): what any of them shows, in
+    the order a reader meets it."""
     b = board()
     shown = {n for n, (x, y) in grid.at.items() if 0 <= x <= size[0] and 0 <= y <= size[1]}
-    units = [u for u in picture["british"] if u["hex"] in shown]
-    marks = [m for m in picture["marks"] if set(m.get("p", [m.get("x")])) & shown]
+    units = [u for p in pictures for u in p["british"] if u["hex"] in shown]
+    marks = [m for p in pictures for m in p["marks"] if set(m.get("p", [m.get("x")])) & shown]
     kinds = {m["k"] for m in marks}
     moved = {"British" if m["s"] == "b" else "Zulu" for m in marks if m["k"] == "m"}
+    wagons = [p for p in pictures if p["wagon"] in shown]
+    zulus = [count for p in pictures for number, count in p["zulus"].items() if number in shown]
     entries: list[Entry] = []
     combat = [u for u in units if not u["leader"]]
     if combat:
@@ -63,14 +74,13 @@ def key_entries(picture: dict[str, Any], grid: Layout, size: tuple[int, int]) ->
     entries += [Entry(_arm(arm), words, f"arm {arm}") for arm, words in ARMS.items() if arm in arms]
     if any(u["square"] for u in units):
         entries.append(Entry(_unit(True), "in square", "square"))
-    for leader in sorted((u for u in units if u["leader"]), key=lambda u: u["name"]):
+    leaders = {u["name"]: u for u in units if u["leader"]}
+    for leader in sorted(leaders.values(), key=lambda u: u["name"]):
         initial = leader["label"][0]
         entries.append(Entry(_leader(initial), leader["name"], f"leader {initial}"))
-    if picture["wagon"] in shown:
-        flag = picture["colours"] == "shown"
+    for flag in sorted({p["colours"] == "shown" for p in wagons}):
         words = "wagon, Colours raised" if flag else "wagon"
         entries.append(Entry(_wagon(flag), words, words))
-    zulus = [count for number, count in picture["zulus"].items() if number in shown]
     if zulus:
         entries.append(Entry(_zulus(1), "Zulu unit", "zulu"))
     if any(count > 1 for count in zulus):

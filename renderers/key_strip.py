@@ -94,6 +94,13 @@ STRIPS_KEPT = 256
 _STRIPS: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 
 
+def strip(
+    entries: Sequence[Entry], width: int, blank: Callable[..., Image.Image], size: int | None = None
+) -> Image.Image | None:
+    """The key alone, ``width`` wide (None with nothing to explain): a recap shows it once."""
+    return _strip(laid_out(entries, width, size), width, blank) if entries else None
+
+
 def _strip(key: KeyLayout, width: int, blank: Callable[..., Image.Image]) -> Image.Image:
     """The key drawn on a strip of its own, kept when every entry is tagged."""
     tagged = all(p.entry.tag for p in key.placed)

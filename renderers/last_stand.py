@@ -3,6 +3,7 @@ the action, the whole map with its panel, or a close-up around one hex)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -21,11 +22,12 @@ from renderers.hexmap import (
     layout,
 )
 from renderers.hexmap_counters import draw_counters, draw_marks
-from renderers.hexmap_key import key_entries
+from renderers.hexmap_key import key_entries, reel_entries
 from renderers.hexmap_terrain import terrain_layer
 from renderers.isandlwana_panel import PANEL_WIDTH, draw_panel
-from renderers.key_strip import keyed
+from renderers.key_strip import keyed, strip
 from renderers.png import encode_indexed
+from renderers.recap import Reel
 from renderers.text_stamps import put
 from renderers.theme import INK, PAPER, font
 
@@ -56,6 +58,29 @@ def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
     entries = key_entries(picture, grid, (grid.width, grid.height))
     return keyed(image, entries, colours().blank, WHOLE_KEY)
+
+
+RECAP_SIZE = 35
+"""A recap frame's hex size: the ground where the game was played fits about 800 px wide."""
+
+
+def recap_reel(views: Sequence[View]) -> Reel:
+    """A recap's frames: the map alone at each phase's end, every frame cut to the same
+    ground (every hex any phase's action reached), and one key to all they show."""
+    pictures = [view.picture for view in views]
+    grid = layout(RECAP_SIZE)
+    area = set().union(*(action_area(p) for p in pictures))
+    box = action_box(area, grid) if area else (0, 0, grid.width, grid.height)
+    ground = terrain_layer(RECAP_SIZE).crop(box)
+    shifted = grid.cropped(box, ground.size)
+    frames = []
+    for picture in pictures:
+        image = ground.copy()
+        draw_marks(image, picture, shifted)
+        draw_counters(image, picture, shifted, None)
+        frames.append(image)
+    entries = reel_entries(pictures, shifted, ground.size)
+    return Reel(frames, strip(entries, ground.width, colours().blank))
 
 
 WHOLE_KEY = 16

@@ -21,35 +21,59 @@ from renderers.png import encode
 from renderers.theme import INK, PAPER, font
 
 FRAME_WIDTH = 800
-"""Widest frame: the zone maps are drawn this wide, so they are used as they are; the whole
-Last Stand map is scaled down to it."""
+"""Widest frame: a phone shows it 400 px wide, where the banner's type still reads 14 px."""
 FRAME_MS = 800
+KEY_MS = 3000
+"""The key's card, first in the animation, stays up long enough to read."""
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts again."""
-CAPTION_H = 26
 PALETTE_SAMPLES = 8
 """How many frames, spread over the game, the shared palette is chosen from."""
 UNCHANGED = 255
 """The palette index kept for "as in the frame before": the palette has 255 colours."""
+MUTED = (190, 180, 160)
 
 SERIES_COLOURS = ((178, 34, 34), (60, 60, 60), (40, 90, 160), (200, 130, 20), (60, 130, 60))
 CHART_W, PANEL_H = 640, 170
 MARGIN_L, MARGIN_R, TITLE_H, AXIS_H = 44, 16, 22, 18
 
 
-def animate(frames: Sequence[bytes], captions: Sequence[str], width: int = FRAME_WIDTH) -> bytes:
-    """A looping GIF of the pictures, each scaled to at most ``width`` and captioned."""
-    if not frames:
+@dataclass(frozen=True)
+class Reel:
+    """A game's frames for its recap: each the picture of one phase's end (all the same size
+    when drawn for a recap: the map alone, cut to where the game was played), and the key to
+    them, shown once rather than on every frame."""
+
+    frames: Sequence[Image.Image]
+    key: Image.Image | None = None
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A frame's heading: the turn and phase, and which frame of how many."""
+
+    text: str
+    count: str
+
+
+def animate(reel: Reel, banners: Sequence[Banner], title: str, width: int = FRAME_WIDTH) -> bytes:
+    """A looping GIF: the key's card under ``title`` when the reel has a key, then each frame
+    under its banner, every picture scaled to at most ``width``."""
+    if not reel.frames:
         raise ValueError("an animation needs at least one frame")
-    if len(frames) != len(captions):
-        raise ValueError("one caption per frame")
-    pictures = [_scaled(png, width) for png in frames]
+    if len(reel.frames) != len(banners):
+        raise ValueError("one banner per frame")
+    pictures = [_scaled(frame, width) for frame in reel.frames]
     size = (max(p.width for p in pictures), max(p.height for p in pictures))
-    scaled = [_captioned(p, text, size) for p, text in zip(pictures, captions, strict=True)]
-    palette = _palette(scaled)
-    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in scaled]
-    changes = [indexed[0]] + [_changes(before, after) for before, after in pairwise(indexed)]
-    durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS]
+    type_size = banner_type(size[0])
+    framed = [_bannered(p, b, size, type_size) for p, b in zip(pictures, banners, strict=True)]
+    durations = [FRAME_MS] * (len(framed) - 1) + [LAST_FRAME_MS]
+    if reel.key is not None:
+        framed.insert(0, _key_card(reel.key, title, size, type_size))
+        durations.insert(0, KEY_MS)
+    palette = shared_palette(framed)
+    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in framed]
+    changes = [indexed[0]] + [unchanged_out(before, after) for before, after in pairwise(indexed)]
     buffer = io.BytesIO()
     changes[0].save(
         buffer,
@@ -65,7 +89,16 @@ def animate(frames: Sequence[bytes], captions: Sequence[str], width: int = FRAME
     return buffer.getvalue()
 
 
-def _changes(before: Image.Image, after: Image.Image) -> Image.Image:
+def banner_type(width: int) -> int:
+    """The banner's type for a frame this wide: 14 px or more when shown 400 px wide."""
+    return max(16, round(width / 28))
+
+
+def banner_height(type_size: int) -> int:
+    return round(type_size * 1.7)
+
+
+def unchanged_out(before: Image.Image, after: Image.Image) -> Image.Image:
     """``after`` with every pixel equal to ``before``'s (by palette index) made transparent."""
     differ = ImageChops.difference(_indices(before), _indices(after))
     same = differ.point(lambda value: 255 if value == 0 else 0)
@@ -81,32 +114,73 @@ def _indices(image: Image.Image) -> Image.Image:
 
 def frame_count(gif: bytes) -> int:
     """How many frames an animation holds. Pillow merges a frame into its predecessor when
-    the two are identical; each frame's caption numbers its phase, so none is merged."""
+    the two are identical; each frame's banner numbers its phase, so none is merged."""
     with Image.open(io.BytesIO(gif)) as image:
         return getattr(image, "n_frames", 1)
 
 
-def _scaled(png: bytes, width: int) -> Image.Image:
-    with Image.open(io.BytesIO(png)) as opened:
-        image = opened.convert("RGB")
+def opened(png: bytes) -> Image.Image:
+    """A PNG picture as an image, for a reel of pictures drawn as the channel saw them."""
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB")
+
+
+def _scaled(frame: Image.Image, width: int) -> Image.Image:
+    image = frame.convert("RGB")
     if image.width > width:
         height = round(image.height * width / image.width)
         image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
     return image
 
 
-def _captioned(image: Image.Image, text: str, size: tuple[int, int]) -> Image.Image:
-    """The picture under its caption on a canvas of ``size``: every frame of a GIF shares the
-    first one's size, and a picture that grows or shrinks with its text (the Ramparts tracks)
-    would otherwise leave a taller one's remains below it."""
-    framed = Image.new("RGB", (size[0], size[1] + CAPTION_H), PAPER)
-    framed.paste(INK, (0, 0, size[0], CAPTION_H))
-    framed.paste(image, (0, CAPTION_H))
-    ImageDraw.Draw(framed).text((8, 5), text, fill=PAPER, font=font(15))
+def _heading(canvas: Image.Image, left: str, right: str, type_size: int) -> int:
+    """A dark band across the top with ``left`` in large type and ``right`` smaller at its
+    end, the left shrunk until both fit; the band's height."""
+    band = banner_height(type_size)
+    canvas.paste(INK, (0, 0, canvas.width, band))
+    pen = ImageDraw.Draw(canvas)
+    small = font(round(type_size * 0.75))
+    room = canvas.width - 3 * type_size // 2 - (pen.textlength(right, font=small) if right else 0)
+    size = type_size
+    while size > 10 and pen.textlength(left, font=font(size)) > room:
+        size -= 1
+    pen.text((type_size // 2, band / 2), left, fill=PAPER, font=font(size), anchor="lm")
+    if right:
+        pen.text(
+            (canvas.width - type_size // 2, band / 2), right, fill=MUTED, font=small, anchor="rm"
+        )
+    return band
+
+
+def _bannered(
+    image: Image.Image, banner: Banner, size: tuple[int, int], type_size: int
+) -> Image.Image:
+    """The picture under its banner on a canvas of ``size`` plus the band: every frame of a
+    GIF shares the first one's size, and a picture that grows or shrinks with its text (the
+    Ramparts tracks) would otherwise leave a taller one's remains below it."""
+    band = banner_height(type_size)
+    framed = Image.new("RGB", (size[0], size[1] + band), PAPER)
+    _heading(framed, banner.text, banner.count, type_size)
+    framed.paste(image, (0, band))
     return framed
 
 
-def _palette(frames: Sequence[Image.Image]) -> Image.Image:
+def _key_card(key: Image.Image, title: str, size: tuple[int, int], type_size: int) -> Image.Image:
+    """The first frame: the recap's title and the key, scaled to the frames' size."""
+    band = banner_height(type_size)
+    card = Image.new("RGB", (size[0], size[1] + band), PAPER)
+    _heading(card, title, "key", type_size)
+    shown = key.convert("RGB")
+    ratio = min(1.0, size[0] / shown.width, size[1] / shown.height)
+    if ratio < 1:
+        shown = shown.resize(
+            (round(shown.width * ratio), round(shown.height * ratio)), Image.Resampling.LANCZOS
+        )
+    card.paste(shown, (0, band))
+    return card
+
+
+def shared_palette(frames: Sequence[Image.Image]) -> Image.Image:
     """One palette of 255 colours for every frame, from a strip of frames spread over the
     game, each halved by dropping pixels (which keeps their colours exact)."""
     step = max(1, len(frames) // PALETTE_SAMPLES)

@@ -8,6 +8,7 @@ change and are drawn once per battle and light; each call pastes the pieces and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -18,6 +19,7 @@ from games.zones.board import zone_order
 from games.zones.schema import Battle
 from renderers.indexed import Indexed
 from renderers.png import encode_indexed
+from renderers.recap import Reel
 from renderers.text_stamps import stamp
 from renderers.theme import HIGHLIGHT, INK, PAPER
 from renderers.zonemap_layout import SCALE, layout
@@ -85,6 +87,44 @@ def draw(picture: dict[str, Any]) -> Image.Image:
     draw_status(strip, picture, 0)
     image.paste(ink.map(strip), (0, grid.height))
     return image
+
+
+RECAP_MARGIN = 6 * SCALE
+
+
+def recap_reel(views: Sequence[View]) -> Reel:
+    """A recap's frames: the map alone at each phase's end (the turn and phase go in the
+    recap's banner), cut to the zones any phase had pieces, moves or losses in, and the key
+    once."""
+    pictures = [view.picture for view in views]
+    battle = pictures[0]["battle"]
+    grid = layout(battle)
+    used: set[str] = set()
+    for picture in pictures:
+        last = picture.get("last") or {}
+        used |= {z for z, zone in (picture.get("zones") or {}).items() if _holds(zone)}
+        used |= set(last.get("losses") or {}) | {
+            z for move in last.get("moves") or [] for z in move
+        }
+    boxes = [grid.main[z] for z in used if z in grid.main]
+    box = (0, 0, grid.width, grid.height)
+    if boxes:
+        box = (
+            max(0, min(b[0] for b in boxes) - RECAP_MARGIN),
+            max(0, min(b[1] for b in boxes) - RECAP_MARGIN),
+            min(grid.width, max(b[2] for b in boxes) + RECAP_MARGIN),
+            min(grid.height, max(b[3] for b in boxes) + RECAP_MARGIN),
+        )
+    frames = [draw(picture).crop(box) for picture in pictures]
+    canvas = base(battle, False)
+    key_top = grid.height + status_height(grid.board)
+    return Reel(frames, canvas.crop((0, key_top, canvas.width, canvas.height)))
+
+
+def _holds(zone: dict[str, Any]) -> bool:
+    return bool(
+        zone.get("british") or (zone.get("zulu") or {}).get("counters") or zone.get("markers")
+    )
 
 
 def _place(box: tuple[int, int, int, int], zone_id: str, zone: dict[str, Any],

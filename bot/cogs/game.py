@@ -36,6 +36,8 @@ from bot.posting.interactions import (
     within_budget,
 )
 from bot.posting.order_panel import panel_message
+from bot.posting.recap import page_name
+from bot.posting.recap_post import page_file, replay_of
 from bot.posting.teaching import help_embed, rules_embed, topic_names
 from bot.posting.text_fit import DESCRIPTION, fields_of
 from bot.storage.records import GameRecord
@@ -425,6 +427,10 @@ class GameCog(LaagerCog):
             ),
             discord.File(io.BytesIO(export_text(data).encode()), filename=f"game-{game.id}.txt"),
         ]
+        page = await replay_of(self.bot, game)
+        if page is not None:
+            title = f"{self.bot.pairings[game.system].system.title} · game {game.id}"
+            files.append(page_file(page, page_name(game), title))
         note = "" if game.status != "active" else " Hidden values appear once the game is over."
         await interaction.followup.send(
             f"Game {game.id}, {game.status}.{note}", files=files, ephemeral=True

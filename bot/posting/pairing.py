@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.posting.guide import Guide
 from bot.posting.next_steps import CommandFor
 from bot.posting.places import Places
+from bot.posting.recap import Reeling
 from bot.posting.recap_measures import Measures
 from bot.posting.steps import Amounts
 from bot.posting.ui import Layout, button_layout
@@ -33,7 +34,9 @@ class Pairing:
         ``private_options`` draw a player's own view (a hand of cards) to go with his hidden
     information, in the same DM (None: the words alone); ``amounts`` gives the smaller amounts
     an order may be given with (fewer warriors), which the panel offers after the order;
-    ``guide`` teaches the game (``/game help`` and ``/game rules``; None: no guide)."""
+    ``guide`` teaches the game (``/game help`` and ``/game rules``; None: no guide); ``reel``
+    draws a recap's frames from its phases' views, the map cut to where the game was played
+    and its key once (None: each frame is the channel's own picture)."""
 
     system: GameSystem
     render: Render | None = None
@@ -47,6 +50,7 @@ class Pairing:
     private_options: JSON | None = None
     amounts: Amounts | None = None
     guide: Guide | None = None
+    reel: Reeling | None = None
 
     def picture(self, view: View, options: JSON) -> bytes | None:
         """A PNG of the view, or None when the system has no picture."""

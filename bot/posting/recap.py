@@ -10,9 +10,10 @@ module imports nothing of Discord or the database, which the post (:mod:`recap_p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from bot.play.log_replay import STEP_KINDS, replay_steps
 from bot.posting.recap_measures import Measures, Numbers, phase_of, turn_of
@@ -20,18 +21,25 @@ from bot.posting.text_fit import fit
 from bot.storage.records import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer
 from games.core.replay import replay
+from games.core.text import counted
+
+if TYPE_CHECKING:
+    from renderers.recap import Banner, Reel
 
 Picture = Callable[[View, JSON], bytes | None]
 """Draws a view (a system's pairing's ``picture``)."""
+Reeling = Callable[[Sequence[View]], "Reel"]
+"""Draws a recap's frames from its phases' views (a system's pairing's ``reel``)."""
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
 """Discord's upload limit for a bot in a server without boosts."""
-SIZE_GOAL = 4 * 1024 * 1024
+SIZE_GOAL = 2 * 1024 * 1024
 """An animation larger than this is drawn again narrower: well under the limit, and quick to
 load on a phone."""
 WIDTHS = (800, 640, 480, 320)
 DRAWING = {"whole": True}
-"""Every frame shows the whole map, so the animation does not jump between close-ups."""
+"""A system without frames of its own for a recap shows the whole map in every frame, so the
+animation does not jump between close-ups."""
 MOMENTS = 3
 SUMMARY_LIMIT = 3500
 
@@ -63,9 +71,14 @@ class Recap:
     animation: bytes | None = None
     phases: list[Phase] = field(default_factory=list)
     """The phases, each with the public view its frame was drawn from."""
+    page: str | None = None
+    """The game as a web page to step through (None when the system has no picture)."""
 
     def animation_name(self) -> str:
         return f"recap-game-{self.game.id}.gif"
+
+    def page_name(self) -> str:
+        return page_name(self.game)
 
     def chart_name(self) -> str:
         return f"recap-game-{self.game.id}-chart.png"
@@ -95,9 +108,11 @@ def build(
     measures: Measures,
     game: GameRecord,
     events: list[EventRecord],
+    reeling: Reeling | None = None,
 ) -> Recap:
     """The whole recap of a finished game (see the module's note), charting ``measures``
-    (the system's pairing's)."""
+    (the system's pairing's); its frames drawn for a recap by ``reeling`` where the system
+    has that, else the channel's own ``picture`` of each phase."""
     from renderers.recap import Chart, chart
 
     cut = phases(system, game, events)
@@ -116,21 +131,91 @@ def build(
         chart(drawn),
         phases=cut,
     )
-    if picture is not None:
-        frames = [picture(p.view, dict(DRAWING)) for p in cut]
-        if all(frame is not None for frame in frames):
-            captions = [f"{n}/{len(cut)} · {p.label}" for n, p in enumerate(cut, 1)]
-            recap.animation = _within_goal([f for f in frames if f], captions)
+    reel = _reel(cut, picture, reeling)
+    if reel is not None:
+        recap.animation = _within_goal(reel, banners(cut), f"{system.title} · game {game.id}")
+        page = _page(recap.title, reel, cut, events, recap.chart, recap.summary)
+        recap.page = page if len(page.encode()) <= UPLOAD_LIMIT else None
     return recap
 
 
-def _within_goal(frames: list[bytes], captions: list[str]) -> bytes | None:
+def page_name(game: GameRecord) -> str:
+    return f"game-{game.id}.html"
+
+
+def replay_page(
+    system: GameSystem,
+    picture: Picture | None,
+    measures: Measures,
+    game: GameRecord,
+    events: list[EventRecord],
+    reeling: Reeling | None = None,
+) -> str | None:
+    """The game so far as a web page (``/game export``): a finished game's with its summary
+    and revealed seed, a running game's with neither (its seed is still secret)."""
+    if game.result:
+        return build(system, picture, measures, game, events, reeling).page
+    from renderers.recap import Chart, chart
+
+    cut = phases(system, game, events)
+    reel = _reel(cut, picture, reeling)
+    if reel is None:
+        return None
+    strength = _series([measures.strength(p.view.picture) for p in cut])
+    victory = _series([measures.victory(p.view.picture) for p in cut])
+    title = f"{system.title} · game {game.id}, so far"
+    drawn = chart(Chart(title, _ticks(cut), strength, victory))
+    so_far = counted(len(cut), "phase")
+    note = (
+        f"In play: {so_far} so far. The seed is revealed when it ends."
+        if game.status == "active"
+        else f"Ended unfinished ({game.status}) after {so_far}."
+    )
+    return _page(title, reel, cut, events, drawn, note)
+
+
+def _page(
+    title: str, reel: Reel, cut: list[Phase], events: list[EventRecord], chart: bytes, words: str
+) -> str:
+    """The page: each phase's frame, heading and what the channel's log said in it."""
+    from renderers.replay_page import Moment, page
+
+    said = [e.public_text or "" for e in events if e.kind in STEP_KINDS]
+    moments, start = [], 0
+    for phase in cut:
+        lines = [line for line in said[start : start + phase.orders] if line]
+        moments.append(Moment(phase.label, phase.turn, lines))
+        start += phase.orders
+    return page(title, reel, moments, chart, words.replace("**", ""))
+
+
+def _reel(cut: list[Phase], picture: Picture | None, reeling: Reeling | None) -> Reel | None:
+    from renderers.recap import Reel, opened
+
+    if reeling is not None:
+        return reeling([p.view for p in cut])
+    if picture is None:
+        return None
+    frames = [picture(p.view, dict(DRAWING)) for p in cut]
+    if not all(frames):
+        return None
+    return Reel([opened(f) for f in frames if f])
+
+
+def banners(cut: list[Phase]) -> list[Banner]:
+    """Each frame's heading: its turn and phase, and its place among the phases."""
+    from renderers.recap import Banner
+
+    return [Banner(p.label, f"{n}/{len(cut)}") for n, p in enumerate(cut, 1)]
+
+
+def _within_goal(reel: Reel, heads: list[Banner], title: str) -> bytes | None:
     """The widest animation under the size goal; else the narrowest one tried, if Discord
     would take it at all (None if not: the recap is posted without it)."""
     from renderers.recap import animate
 
     for width in WIDTHS:
-        gif = animate(frames, captions, width)
+        gif = animate(reel, heads, title, width)
         if len(gif) <= SIZE_GOAL:
             return gif
     return gif if len(gif) <= UPLOAD_LIMIT else None

@@ -13,7 +13,7 @@ import discord
 
 from bot.play import workers
 from bot.posting.alt_text import alt_of
-from bot.posting.recap import Recap, build
+from bot.posting.recap import NotRecappable, Recap, build, replay_page
 from bot.posting.recap_measures import FALLBACK
 from bot.storage.records import GameRecord
 from games.core.text import counted
@@ -39,9 +39,34 @@ async def recap_message(bot: Host, game: GameRecord, colour: discord.Colour) -> 
     pairing = bot.pairings[game.system]
     events = await bot.store.events(game.id)
     recap = await workers.draw(
-        build, pairing.system, pairing.render, pairing.measures or FALLBACK, game, events
+        build,
+        pairing.system,
+        pairing.render,
+        pairing.measures or FALLBACK,
+        game,
+        events,
+        pairing.reel,
     )
     return message(recap, colour)
+
+
+async def replay_of(bot: Host, game: GameRecord) -> str | None:
+    """The game so far as a web page, built in the render pool (None: no picture to show);
+    a game whose log no longer replays gets none rather than a wrong one."""
+    pairing = bot.pairings[game.system]
+    events = await bot.store.events(game.id)
+    try:
+        return await workers.draw(
+            replay_page,
+            pairing.system,
+            pairing.render,
+            pairing.measures or FALLBACK,
+            game,
+            events,
+            pairing.reel,
+        )
+    except NotRecappable:
+        return None
 
 
 def phases_of(count: int) -> str:
@@ -69,4 +94,13 @@ def message(recap: Recap, colour: discord.Colour) -> dict[str, Any]:
         summary.set_footer(text=f"{frames[0].upper()}{frames[1:]}, as the channel saw it.")
     charted = discord.Embed(title=CHART_TITLE, colour=colour)
     charted.set_image(url=f"attachment://{recap.chart_name()}")
+    if recap.page is not None:
+        files.append(page_file(recap.page, recap.page_name(), recap.title))
+        charted.set_footer(text=f"{recap.page_name()}: the game phase by phase, in any browser.")
     return {"embeds": [summary, charted], "files": files}
+
+
+def page_file(page: str, name: str, title: str) -> discord.File:
+    """The replay page as an attachment: it opens in any browser, offline."""
+    words = alt_of(f"{title}: a web page that steps through the game phase by phase.")
+    return discord.File(io.BytesIO(page.encode()), filename=name, description=words)

@@ -47,6 +47,7 @@ async def run(rounds: int) -> dict[str, Recap]:
                         pairing.measures or FALLBACK,
                         played.game,
                         played.events,
+                        pairing.reel,
                     )
                     times.append(time.perf_counter() - start)
                 size = len(recap.animation or b"")

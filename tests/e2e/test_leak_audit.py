@@ -8,12 +8,15 @@ by the audit of a game played and by the monkey's walk.
 
 from __future__ import annotations
 
+import html
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.storage.records import GameRecord
 from bot.systems.installed import installed
 from tests.e2e.conftest import bot_settings
 from tests.e2e.leak_audit import audit_bots_game, audit_game
@@ -138,3 +141,36 @@ async def test_the_monkey_catches_a_planted_leak(
     table = Table(system_id, "two-player")
     with pytest.raises(AssertionError, match=where):
         await monkey(sandbox, laager, [alice, bob, carol], table, 1, 25, typed=0.0)
+
+
+async def test_the_audit_reads_the_replay_page_and_catches_a_leak_in_it(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: the replay page that ``/game export`` attaches is written with the players'
+    private lines as well. The spectator who exports midway gets it, and the audit reads it."""
+    cog = sys.modules["bot.cogs.game"]  # as the bot loaded it, a module of its own
+    real = cog.replay_of
+    pages: list[str] = []
+
+    async def leaky(host: LaagerBot, game: GameRecord) -> str | None:
+        page = await real(host, game)
+        assert page is not None, "the duel has a picture, so its export carries a page"
+        pages.append(page)
+        events = await host.store.events(game.id)
+        private = " ".join(t for e in events for t in (e.private or {}).values())
+        return page + f"<p>{html.escape(private)}</p>"
+
+    monkeypatch.setattr(cog, "replay_of", leaky)
+    seats = seats_for(laager, "duel", "two-player", [alice, bob])
+    system = laager.registry.get("duel")
+    audit = await audit_game(
+        sandbox, laager, system, "two-player", seats, carol, monkeypatch, scenario="standard"
+    )
+    assert audit.looked
+    assert pages, "the spectator's export built a replay page"
+    assert any("/game export for a spectator" in f for f in audit.findings), audit.findings

@@ -49,12 +49,19 @@ async def test_a_finished_game_is_recapped_and_recapped_again_on_request(
     game = await laager.store.latest_game(sandbox.default_channel)
     assert game is not None and game.status == "finished"
     names = sorted(a.filename for a in posted.attachments)
-    assert names == [f"recap-game-{game.id}-chart.png", f"recap-game-{game.id}.gif"]
+    assert names == [
+        f"game-{game.id}.html",
+        f"recap-game-{game.id}-chart.png",
+        f"recap-game-{game.id}.gif",
+    ]
+    [page] = [a for a in posted.attachments if a.filename.endswith(".html")]
+    assert page.content_type.startswith("text/html") and b"<canvas" in page.data
     assert game.seed in posted.text() and "Decisive moments" in posted.text()
     assert sum(a.size for a in posted.attachments) < 10 * 1024 * 1024
     said = {a.filename: a.description or "" for a in posted.attachments}
     assert said[f"recap-game-{game.id}.gif"].startswith("Animation of ")
     assert said[f"recap-game-{game.id}-chart.png"].startswith("Chart: strength and victory")
+    assert "steps through the game phase by phase" in said[f"game-{game.id}.html"]
     assert all(len(words) <= 1024 for words in said.values())
     frames = gif_frames(posted)
     assert frames > 10

@@ -34,15 +34,19 @@ async def test_a_whole_game_recaps_phase_by_phase(
 ) -> None:
     async with bot_games(tmp_path) as play:
         played = await play(system_id, scenario)
+    pairing = played.pairing
     recap = build(
-        played.pairing.system, played.pairing.picture, played.measures, played.game, played.events
+        pairing.system, pairing.picture, played.measures, played.game, played.events, pairing.reel
     )
     cut = phases(played.pairing.system, played.game, played.events)
     assert len(cut) > 2
     assert [p.label for p in recap.phases] == [p.label for p in cut]
     assert all(a.label != b.label for a, b in pairwise(cut)), "one frame per phase"
     assert recap.animation is not None
-    assert frame_count(recap.animation) == len(cut)
+    key_card = 1 if pairing.reel is not None else 0
+    assert frame_count(recap.animation) == len(cut) + key_card
+    with Image.open(io.BytesIO(recap.animation)) as animation:
+        assert animation.width <= 800
     assert len(recap.animation) <= SIZE_GOAL < UPLOAD_LIMIT
     with Image.open(io.BytesIO(recap.chart)) as chart:
         assert chart.format == "PNG" and chart.width >= 400
@@ -109,7 +113,7 @@ async def test_an_oversized_animation_is_drawn_narrower(
     )
     assert none.animation is None, "an animation Discord would refuse is left out"
     sent = message(none, discord.Colour.default())
-    assert [f.filename for f in sent["files"]] == [none.chart_name()]
+    assert [f.filename for f in sent["files"]] == [none.chart_name(), none.page_name()]
 
 
 @pytest.mark.parametrize(

@@ -46,4 +46,5 @@ PAIRING = Pairing(
     measures=Measures(_strength, _victory),
     places={"laststand": ANYWHERE},  # solo play works wherever a player can reach the bot
     guide=GUIDE,
+    reel=last_stand.recap_reel,
 )

@@ -104,4 +104,5 @@ PAIRING = Pairing(
     amounts=fewer,
     places={"zones": ANYWHERE},  # solo play works wherever a player can reach the bot
     guide=GUIDE,
+    reel=zones.recap_reel,
 )
