@@ -160,3 +160,22 @@ async def test_a_running_game_s_page_keeps_its_seed(tmp_path: Path) -> None:
     )
     assert page is not None and "In play" in page
     assert played.game.seed not in page
+
+
+async def test_the_page_fits_a_phone_and_stays_put(browser: object, tmp_path: Path) -> None:
+    """At a phone's width nothing runs off the side (the revealed seed once did), and a
+    button's step scrolls the log, not the page away from the map."""
+    page, _, _ = await last_stand_page(tmp_path)
+    browser.set_window_size(400, 850)  # type: ignore[attr-defined]
+    try:
+        opened(browser, tmp_path, page)
+        for _ in range(8):
+            press(browser, "forward")
+        assert frame(browser) == 8
+        assert browser.execute_script("return window.scrollY") == 0  # type: ignore[attr-defined]
+        wide, room = browser.execute_script(  # type: ignore[attr-defined]
+            "return [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        assert wide <= room
+    finally:
+        browser.set_window_size(1280, 900)  # type: ignore[attr-defined]
