@@ -38,7 +38,7 @@ from renderers.theme import BRITISH, HIGHLIGHT, INK
 
 GROUND = {
     "tent": "tents",
-    "wagon": "wagons",
+    "wagon": "wagon park",
     "heights": "heights: no fire across",
     "ledge": "Ledge",
     "rough": "rough",
@@ -79,7 +79,7 @@ def reel_entries(
         initial = leader["label"][0]
         entries.append(Entry(_leader(initial), leader["name"], f"leader {initial}"))
     for flag in sorted({p["colours"] == "shown" for p in wagons}):
-        words = "wagon, Colours raised" if flag else "wagon"
+        words = "ammunition wagon, Colours raised" if flag else "ammunition wagon"
         entries.append(Entry(_wagon(flag), words, words))
     if zulus:
         entries.append(Entry(_zulus(1), "Zulu unit", "zulu"))

@@ -39,7 +39,7 @@ CAMP: dict[str, tuple[str, ...]] = {"isandlwana": ("14", "15", "16")}
 WAGON_PARK: dict[str, tuple[str, ...]] = {"isandlwana": ("23",)}
 ROADS: dict[str, tuple[Point, ...]] = {
     "isandlwana": ((6.5, 4.4), (6.4, 5.5), (5.5, 6.0), (4.0, 6.5), (3.1, 7.6), (3.0, 9.0)),
-    "rorkes-drift": ((1.5, 0.0), (1.6, 4.0), (2.4, 8.0), (4.5, 9.6), (6.0, 9.6)),
+    "rorkes-drift": ((2.1, 0.0), (2.0, 4.0), (2.4, 8.0), (4.5, 9.6), (6.0, 9.6)),
 }
 """The road in cell units (x across, y down): Isandlwana's from the camp over the nek
 towards Rorke's Drift, Rorke's Drift's from the drift up to the post."""

@@ -56,7 +56,7 @@ def test_the_posted_map_explains_what_it_shows(monkeypatch: pytest.MonkeyPatch) 
         "gunners on foot",
         "in square",
         "Pulleine",
-        "wagon, Colours raised",
+        "ammunition wagon, Colours raised",
         "Zulu unit",
         "Zulus waiting, how many",
     ]
