@@ -32,7 +32,7 @@ from renderers.hexmap import (
 )
 from renderers.hexmap_terrain import hex_fill
 from renderers.indexed import paste
-from renderers.text_stamps import put
+from renderers.text_stamps import put, stamp
 from renderers.theme import BRITISH, HIGHLIGHT, INK, font
 
 UNIT_TOP, UNIT_BOTTOM = -13.5, 13.5
@@ -313,6 +313,22 @@ def draw_marks(image: Image.Image, picture: dict[str, Any], grid: Layout) -> Non
             x, y = grid.at[mark["x"]]
             colour = HIGHLIGHT if mark["k"] == "h" else MISS
             draw.polygon(corners(x, y, s * 0.8), outline=colour, width=max(3, s // 7))
-            left, top, right, bottom = number_box(grid, mark["x"])
-            draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=hex_fill(mark["x"]))
-            put(image, (round(left), round(top)), mark["x"], number_size(s), INK)
+            left, top, _, _ = number_box(grid, mark["x"])
+            plate = number_plate(mark["x"], number_size(s))
+            paste(image, plate, (round(left) - PLATE, round(top) - PLATE), soft=False)
+
+
+PLATE = 2
+"""The ground kept round a hex number written again over a ring, in pixels."""
+
+
+@lru_cache(maxsize=2048)
+def number_plate(number: str, size: int) -> Image.Image:
+    """A hex's number on a patch of its own ground, drawn once: a ring crossing the number
+    is covered by it, at the cost of one paste."""
+    text = stamp(number, size, INK)
+    plate = Image.new(
+        "RGBA", (text.width + 2 * PLATE, text.height + 2 * PLATE), (*hex_fill(number), 255)
+    )
+    plate.alpha_composite(text, (PLATE, PLATE))
+    return plate

@@ -51,13 +51,17 @@ def map_image(picture: dict[str, Any], options: dict[str, Any]) -> Image.Image:
     if area and not options.get("whole") and not picture["result"]:
         return _action(picture, area)
     grid = layout(SIZE)
-    image = colours().blank((grid.width + PANEL_WIDTH, grid.height), PAPER)
+    width = grid.width + PANEL_WIDTH
+    entries = key_entries(picture, grid, (grid.width, grid.height))
+    key = strip(entries, width, colours().blank, WHOLE_KEY)
+    image = colours().blank((width, grid.height + (key.height if key else 0)), PAPER)
     image.paste(terrain_layer(SIZE), (0, 0))
     draw_marks(image, picture, grid)
     draw_counters(image, picture, grid, None)
-    draw_panel(image, picture, (grid.width, 0, grid.width + PANEL_WIDTH, grid.height))
-    entries = key_entries(picture, grid, (grid.width, grid.height))
-    return keyed(image, entries, colours().blank, WHOLE_KEY)
+    draw_panel(image, picture, (grid.width, 0, width, grid.height))
+    if key is not None:
+        image.paste(key, (0, grid.height))
+    return image
 
 
 RECAP_SIZE = 35
