@@ -56,24 +56,49 @@ class Banner:
     count: str
 
 
-def animate(reel: Reel, banners: Sequence[Banner], title: str, width: int = FRAME_WIDTH) -> bytes:
-    """A looping GIF: the key's card under ``title`` when the reel has a key, then each frame
-    under its banner, every picture scaled to at most ``width``."""
+@dataclass(frozen=True)
+class Film:
+    """A reel made ready once for both the animation and the replay page: its pictures
+    scaled to one width, the palette they all share (chosen with the banners and the key's
+    card in view) and each picture on it."""
+
+    reel: Reel
+    title: str
+    size: tuple[int, int]
+    type_size: int
+    palette: Image.Image
+    frames: list[Image.Image]
+
+
+def film(reel: Reel, title: str, width: int = FRAME_WIDTH) -> Film:
+    """``reel``'s pictures scaled to at most ``width`` and put on one palette."""
     if not reel.frames:
         raise ValueError("an animation needs at least one frame")
-    if len(reel.frames) != len(banners):
-        raise ValueError("one banner per frame")
     pictures = [_scaled(frame, width) for frame in reel.frames]
     size = (max(p.width for p in pictures), max(p.height for p in pictures))
     type_size = banner_type(size[0])
-    framed = [_bannered(p, b, size, type_size) for p, b in zip(pictures, banners, strict=True)]
-    durations = [FRAME_MS] * (len(framed) - 1) + [LAST_FRAME_MS]
+    extras = [_band(Banner(title, f"{len(pictures)}/{len(pictures)}"), size[0], type_size)]
     if reel.key is not None:
-        framed.insert(0, _key_card(reel.key, title, size, type_size))
+        extras.append(_key_card(reel.key, title, size, type_size))
+    palette = shared_palette(pictures, extras)
+    frames = [p.quantize(palette=palette, dither=Image.Dither.NONE) for p in pictures]
+    return Film(reel, title, size, type_size, palette, frames)
+
+
+def animate(made: Film, banners: Sequence[Banner]) -> bytes:
+    """A looping GIF: the key's card under the film's title when the reel has a key, then
+    each frame under its banner."""
+    if len(made.frames) != len(banners):
+        raise ValueError("one banner per frame")
+    framed = [
+        _on_palette(made, frame, banner) for frame, banner in zip(made.frames, banners, strict=True)
+    ]
+    durations = [FRAME_MS] * (len(framed) - 1) + [LAST_FRAME_MS]
+    if made.reel.key is not None:
+        card = _key_card(made.reel.key, made.title, made.size, made.type_size)
+        framed.insert(0, _quantized(card, made.palette))
         durations.insert(0, KEY_MS)
-    palette = shared_palette(framed)
-    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in framed]
-    changes = [indexed[0]] + [unchanged_out(before, after) for before, after in pairwise(indexed)]
+    changes = [framed[0]] + [unchanged_out(before, after) for before, after in pairwise(framed)]
     buffer = io.BytesIO()
     changes[0].save(
         buffer,
@@ -87,6 +112,28 @@ def animate(reel: Reel, banners: Sequence[Banner], title: str, width: int = FRAM
         optimize=False,
     )
     return buffer.getvalue()
+
+
+def _quantized(image: Image.Image, palette: Image.Image) -> Image.Image:
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _on_palette(made: Film, frame: Image.Image, banner: Banner) -> Image.Image:
+    """A frame under its banner, on the film's palette: only the band is mapped, the frame
+    is already on it; on a canvas of the film's size, plain below a shorter picture."""
+    heading = _band(banner, made.size[0], made.type_size)
+    canvas = Image.new("RGB", (made.size[0], made.size[1] + heading.height), PAPER)
+    canvas = _quantized(canvas, made.palette)
+    canvas.paste(_quantized(heading, made.palette), (0, 0))
+    canvas.paste(frame, (0, heading.height))
+    return canvas
+
+
+def _band(banner: Banner, width: int, type_size: int) -> Image.Image:
+    """A frame's banner alone."""
+    band = Image.new("RGB", (width, banner_height(type_size)), PAPER)
+    _heading(band, banner.text, banner.count, type_size)
+    return band
 
 
 def banner_type(width: int) -> int:
@@ -152,19 +199,6 @@ def _heading(canvas: Image.Image, left: str, right: str, type_size: int) -> int:
     return band
 
 
-def _bannered(
-    image: Image.Image, banner: Banner, size: tuple[int, int], type_size: int
-) -> Image.Image:
-    """The picture under its banner on a canvas of ``size`` plus the band: every frame of a
-    GIF shares the first one's size, and a picture that grows or shrinks with its text (the
-    Ramparts tracks) would otherwise leave a taller one's remains below it."""
-    band = banner_height(type_size)
-    framed = Image.new("RGB", (size[0], size[1] + band), PAPER)
-    _heading(framed, banner.text, banner.count, type_size)
-    framed.paste(image, (0, band))
-    return framed
-
-
 def _key_card(key: Image.Image, title: str, size: tuple[int, int], type_size: int) -> Image.Image:
     """The first frame: the recap's title and the key, scaled to the frames' size."""
     band = banner_height(type_size)
@@ -180,13 +214,16 @@ def _key_card(key: Image.Image, title: str, size: tuple[int, int], type_size: in
     return card
 
 
-def shared_palette(frames: Sequence[Image.Image]) -> Image.Image:
+def shared_palette(
+    frames: Sequence[Image.Image], extras: Sequence[Image.Image] = ()
+) -> Image.Image:
     """One palette of 255 colours for every frame, from a strip of frames spread over the
-    game, each halved by dropping pixels (which keeps their colours exact)."""
+    game and the ``extras`` (a banner, the key's card), each halved by dropping pixels
+    (which keeps their colours exact)."""
     step = max(1, len(frames) // PALETTE_SAMPLES)
     sample = [
         frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST)
-        for frame in [*frames[::step][:PALETTE_SAMPLES], frames[-1]]
+        for frame in [*frames[::step][:PALETTE_SAMPLES], frames[-1], *extras]
     ]
     strip = Image.new("RGB", (max(f.width for f in sample), sum(f.height for f in sample)))
     top = 0

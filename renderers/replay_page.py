@@ -23,9 +23,7 @@ from string import Template
 
 from PIL import Image
 
-from renderers.recap import UNCHANGED, Reel, shared_palette, unchanged_out
-
-FRAME_WIDTH = 800
+from renderers.recap import UNCHANGED, Film, unchanged_out
 
 
 @dataclass(frozen=True)
@@ -37,23 +35,24 @@ class Moment:
     lines: Sequence[str]
 
 
-def page(title: str, reel: Reel, moments: Sequence[Moment], chart: bytes, summary: str) -> str:
-    """The page for a game of ``moments``, one frame of ``reel`` each."""
-    if len(reel.frames) != len(moments):
+def page(made: Film, moments: Sequence[Moment], chart: bytes, summary: str) -> str:
+    """The page for a game of ``moments``, one frame of the film each."""
+    if len(made.frames) != len(moments):
         raise ValueError("one frame per moment")
-    frames = _patches([_rgb(frame) for frame in reel.frames])
+    reel, title = made.reel, made.title
+    frames = _patches(made.frames)
     data = {
         "frames": frames,
         "moments": [{"label": m.label, "turn": m.turn, "lines": list(m.lines)} for m in moments],
         "marks": _bookmarks(moments),
     }
     key = f'<img class="key" alt="Key to the map" src="{_uri(reel.key)}">' if reel.key else ""
-    width, height = reel.frames[0].size if reel.frames else (FRAME_WIDTH, 1)
+    width, height = made.size
     return template().substitute(
         title=html.escape(title),
         summary=html.escape(summary),
-        width=min(width, FRAME_WIDTH),
-        height=round(height * min(1.0, FRAME_WIDTH / max(1, width))),
+        width=width,
+        height=height,
         key=key,
         chart=_uri_bytes(chart),
         data=json.dumps(data).replace("</", "<\\/"),
@@ -66,21 +65,11 @@ def template() -> Template:
     return Template(files("renderers").joinpath("replay_page.html").read_text(encoding="utf-8"))
 
 
-def _rgb(frame: Image.Image) -> Image.Image:
-    image = frame.convert("RGB")
-    if image.width > FRAME_WIDTH:
-        height = round(image.height * FRAME_WIDTH / image.width)
-        image = image.resize((FRAME_WIDTH, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
-    return image
-
-
-def _patches(frames: list[Image.Image]) -> list[dict[str, object]]:
+def _patches(indexed: list[Image.Image]) -> list[dict[str, object]]:
     """The first frame whole, then each frame as the box of what changed (empty when
-    nothing did), unchanged pixels inside the box transparent."""
-    if not frames:
+    nothing did), unchanged pixels inside the box transparent; frames on one palette."""
+    if not indexed:
         return []
-    palette = shared_palette(frames)
-    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     found: list[dict[str, object]] = [{"x": 0, "y": 0, "src": _png(indexed[0], None)}]
     for before, after in pairwise(indexed):
         changed = unchanged_out(before, after)

@@ -24,7 +24,7 @@ from games.core.replay import replay
 from games.core.text import counted
 
 if TYPE_CHECKING:
-    from renderers.recap import Banner, Reel
+    from renderers.recap import Banner, Film, Reel
 
 Picture = Callable[[View, JSON], bytes | None]
 """Draws a view (a system's pairing's ``picture``)."""
@@ -113,7 +113,7 @@ def build(
     """The whole recap of a finished game (see the module's note), charting ``measures``
     (the system's pairing's); its frames drawn for a recap by ``reeling`` where the system
     has that, else the channel's own ``picture`` of each phase."""
-    from renderers.recap import Chart, chart
+    from renderers.recap import Chart, chart, film
 
     cut = phases(system, game, events)
     strength = [measures.strength(p.view.picture) for p in cut]
@@ -133,8 +133,9 @@ def build(
     )
     reel = _reel(cut, picture, reeling)
     if reel is not None:
-        recap.animation = _within_goal(reel, banners(cut), f"{system.title} · game {game.id}")
-        page = _page(recap.title, reel, cut, events, recap.chart, recap.summary)
+        made = film(reel, f"{system.title} · game {game.id}")
+        recap.animation = _within_goal(made, banners(cut))
+        page = _page(made, cut, events, recap.chart, recap.summary)
         recap.page = page if len(page.encode()) <= UPLOAD_LIMIT else None
     return recap
 
@@ -155,7 +156,7 @@ def replay_page(
     and revealed seed, a running game's with neither (its seed is still secret)."""
     if game.result:
         return build(system, picture, measures, game, events, reeling).page
-    from renderers.recap import Chart, chart
+    from renderers.recap import Chart, chart, film
 
     cut = phases(system, game, events)
     reel = _reel(cut, picture, reeling)
@@ -171,12 +172,10 @@ def replay_page(
         if game.status == "active"
         else f"Ended unfinished ({game.status}) after {so_far}."
     )
-    return _page(title, reel, cut, events, drawn, note)
+    return _page(film(reel, title), cut, events, drawn, note)
 
 
-def _page(
-    title: str, reel: Reel, cut: list[Phase], events: list[EventRecord], chart: bytes, words: str
-) -> str:
+def _page(made: Film, cut: list[Phase], events: list[EventRecord], chart: bytes, words: str) -> str:
     """The page: each phase's frame, heading and what the channel's log said in it."""
     from renderers.replay_page import Moment, page
 
@@ -186,7 +185,7 @@ def _page(
         lines = [line for line in said[start : start + phase.orders] if line]
         moments.append(Moment(phase.label, phase.turn, lines))
         start += phase.orders
-    return page(title, reel, moments, chart, words.replace("**", ""))
+    return page(made, moments, chart, words.replace("**", ""))
 
 
 def _reel(cut: list[Phase], picture: Picture | None, reeling: Reeling | None) -> Reel | None:
@@ -209,13 +208,14 @@ def banners(cut: list[Phase]) -> list[Banner]:
     return [Banner(p.label, f"{n}/{len(cut)}") for n, p in enumerate(cut, 1)]
 
 
-def _within_goal(reel: Reel, heads: list[Banner], title: str) -> bytes | None:
+def _within_goal(made: Film, heads: list[Banner]) -> bytes | None:
     """The widest animation under the size goal; else the narrowest one tried, if Discord
     would take it at all (None if not: the recap is posted without it)."""
-    from renderers.recap import animate
+    from renderers.recap import animate, film
 
     for width in WIDTHS:
-        gif = animate(reel, heads, title, width)
+        narrow = made if made.size[0] <= width else film(made.reel, made.title, width)
+        gif = animate(narrow, heads)
         if len(gif) <= SIZE_GOAL:
             return gif
     return gif if len(gif) <= UPLOAD_LIMIT else None

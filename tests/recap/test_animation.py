@@ -18,6 +18,7 @@ from renderers.recap import (
     banner_height,
     banner_type,
     chart,
+    film,
     frame_count,
 )
 
@@ -54,7 +55,7 @@ def decoded(gif: bytes) -> list[Image.Image]:
 
 def four_phases() -> bytes:
     sources = [picture(None), picture(RED), picture(SAME_GREY_AS_RED), picture(RED, at=60)]
-    return animate(Reel(sources), heads(4), "a game")
+    return animate(film(Reel(sources), "a game"), heads(4))
 
 
 def test_every_frame_decodes_to_its_own_picture() -> None:
@@ -83,7 +84,7 @@ def test_frames_compared_by_brightness_would_show_a_stale_colour(
 
 def test_a_wide_picture_is_scaled_to_the_width_asked() -> None:
     wide = Image.new("RGB", (1600, 400), (240, 230, 210))
-    gif = animate(Reel([wide, wide.rotate(180)]), heads(2), "a game", width=400)
+    gif = animate(film(Reel([wide, wide.rotate(180)]), "a game", width=400), heads(2))
     with Image.open(io.BytesIO(gif)) as image:
         assert image.size == (400, 100 + banner_height(banner_type(400)))
 
@@ -101,7 +102,7 @@ def test_pictures_of_different_heights_leave_no_remains() -> None:
     plain below it, not over the taller picture's bottom."""
     tall = Image.new("RGB", (120, 120), RED)
     short = Image.new("RGB", (120, 60), (240, 230, 210))
-    frames = decoded(animate(Reel([tall, short]), heads(2), "a game"))
+    frames = decoded(animate(film(Reel([tall, short]), "a game"), heads(2)))
     assert frames[0].size == frames[1].size == (120, 120 + BAND)
     assert frames[1].getpixel((60, BAND + 100)) != RED
 
@@ -111,7 +112,7 @@ def test_the_key_is_shown_once_first() -> None:
     is a card of its own before the first phase, and no phase's frame carries it."""
     key = Image.new("RGB", (120, 40), (20, 120, 200))
     sources = [picture(None), picture(RED)]
-    gif = animate(Reel(sources, key), heads(2), "a game")
+    gif = animate(film(Reel(sources, key), "a game"), heads(2))
     assert frame_count(gif) == 3
     frames = decoded(gif)
     blue = (20, 120, 200)

@@ -113,7 +113,8 @@ async def test_an_oversized_animation_is_drawn_narrower(
     )
     assert none.animation is None, "an animation Discord would refuse is left out"
     sent = message(none, discord.Colour.default())
-    assert [f.filename for f in sent["files"]] == [none.chart_name(), none.page_name()]
+    assert none.page is None, "so is a page Discord would refuse"
+    assert [f.filename for f in sent["files"]] == [none.chart_name()]
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.posting.recap import build, replay_page
 from renderers import replay_page as page_module
+from renderers.recap import film
 from tests.recap.games import bot_games
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -51,8 +52,8 @@ async def last_stand_page(folder: Path) -> tuple[str, list[Image.Image], list[st
         pairing.system, pairing.picture, played.measures, played.game, played.events, pairing.reel
     )
     assert recap.page is not None and pairing.reel is not None
-    reel = pairing.reel([p.view for p in recap.phases])
-    return recap.page, [page_module._rgb(f) for f in reel.frames], [p.label for p in recap.phases]
+    made = film(pairing.reel([p.view for p in recap.phases]), "the frames")
+    return recap.page, [f.convert("RGB") for f in made.frames], [p.label for p in recap.phases]
 
 
 def opened(browser: object, folder: Path, page: str) -> None:
