@@ -1,11 +1,12 @@
 """Recap benchmark: for a whole bot-against-bot game of each system with a map (the zone game
 in both battles), the phases, the animation's size against Discord's 10 MiB upload limit,
-the chart's size and the time to build the whole recap (replay, frames, GIF, chart, summary).
+the chart's and the replay page's sizes and the time to build the whole recap (replay, frames,
+GIF, replay page, chart, summary).
 
 Run: ``.venv/bin/python -m tests.bench.recap [--rounds N] [--out DIR]``.
 Games are stored through the real service on a scratch SQLite file, each from the same seed
 every run. Times are wall-clock seconds of one build on one core (the bot builds recaps in a
-worker thread); medians over the rounds. ``--out`` keeps each game's animation and chart.
+worker thread); medians over the rounds. ``--out`` keeps each game's animation, chart and page.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ GAMES = (
 async def run(rounds: int) -> dict[str, Recap]:
     """Print each game's figures; return the recaps by game."""
     built: dict[str, Recap] = {}
-    print(f"{'game':<26} {'phases':>6} {'animation':>10} {'chart':>8} {'build median':>13}")
+    print(
+        f"{'game':<26} {'phases':>6} {'animation':>10} {'chart':>8} {'page':>9} "
+        f"{'build median':>13}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         async with bot_games(Path(folder)) as play:
             for system_id, scenario in GAMES:
@@ -53,9 +57,11 @@ async def run(rounds: int) -> dict[str, Recap]:
                 size = len(recap.animation or b"")
                 assert size <= SIZE_GOAL < UPLOAD_LIMIT
                 name = f"{system_id}/{scenario}"
+                page = len((recap.page or "").encode())
                 print(
                     f"{name:<26} {len(recap.phases):>6} {size / 1024:>8.0f} KB "
-                    f"{len(recap.chart) / 1024:>5.0f} KB {statistics.median(times):>11.2f} s"
+                    f"{len(recap.chart) / 1024:>5.0f} KB {page / 1024:>6.0f} KB "
+                    f"{statistics.median(times):>11.2f} s"
                 )
                 built[f"{system_id}-{scenario}"] = recap
     limit, goal = UPLOAD_LIMIT / 2**20, SIZE_GOAL / 2**20
@@ -74,6 +80,7 @@ def main() -> None:
         for name, recap in built.items():
             (arguments.out / f"{name}.gif").write_bytes(recap.animation or b"")
             (arguments.out / f"{name}-chart.png").write_bytes(recap.chart)
+            (arguments.out / f"{name}.html").write_text(recap.page or "", encoding="utf-8")
             print(arguments.out / f"{name}.gif", arguments.out / f"{name}-chart.png")
 
 
