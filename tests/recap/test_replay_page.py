@@ -4,11 +4,12 @@ for, and the browser reports no error (issue 26)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,9 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.posting.recap import build, replay_page
 from renderers import replay_page as page_module
-from renderers.recap import film
-from tests.recap.games import bot_games
+from renderers.recap import Film, film
+from renderers.replay_page import Moment
+from tests.recap.games import Played, bot_games
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(
@@ -43,17 +45,37 @@ def browser() -> Iterator[object]:
         driver.quit()
 
 
-async def last_stand_page(folder: Path) -> tuple[str, list[Image.Image], list[str]]:
-    """A whole Last Stand game's page, its reel's frames and its phases' labels."""
-    async with bot_games(folder) as play:
-        played = await play("last-stand")
-    pairing = played.pairing
+@dataclass(frozen=True)
+class Sample:
+    """A whole Last Stand game's page, the game, its film and its phases' labels."""
+
+    page: str
+    played: Played
+    made: Film
+    labels: list[str]
+
+    @property
+    def frames(self) -> list[Image.Image]:
+        """The frames as the page should draw them."""
+        return [f.convert("RGB") for f in self.made.frames]
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
+    """One game for every test here: playing it costs more than any check."""
+
+    async def played() -> Played:
+        async with bot_games(tmp_path_factory.mktemp("game")) as play:
+            return await play("last-stand")
+
+    game = asyncio.run(played())
+    pairing = game.pairing
     recap = build(
-        pairing.system, pairing.picture, played.measures, played.game, played.events, pairing.reel
+        pairing.system, pairing.picture, game.measures, game.game, game.events, pairing.reel
     )
     assert recap.page is not None and pairing.reel is not None
-    made = film(pairing.reel([p.view for p in recap.phases]), "the frames")
-    return recap.page, [f.convert("RGB") for f in made.frames], [p.label for p in recap.phases]
+    made = film(pairing.reel([p.view for p in recap.phases]), recap.title)
+    return Sample(recap.page, game, made, [p.label for p in recap.phases])
 
 
 def opened(browser: object, folder: Path, page: str) -> None:
@@ -94,10 +116,10 @@ def here(browser: object) -> str:
     )
 
 
-async def test_the_buttons_step_the_frames_and_the_log_follows(
-    browser: object, tmp_path: Path
+def test_the_buttons_step_the_frames_and_the_log_follows(
+    browser: object, tmp_path: Path, sample: Sample
 ) -> None:
-    page, frames, labels = await last_stand_page(tmp_path)
+    page, frames, labels = sample.page, sample.frames, sample.labels
     assert "http://" not in page and "https://" not in page, "nothing to fetch"
     assert "default-src 'none'" in page
     opened(browser, tmp_path, page)
@@ -133,8 +155,8 @@ async def test_the_buttons_step_the_frames_and_the_log_follows(
     assert errors == []
 
 
-async def test_a_page_whose_patches_are_lost_is_caught(
-    browser: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_page_whose_patches_are_lost_is_caught(
+    browser: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: Sample
 ) -> None:
     """Planted fault: every later frame's patch left out; the map never moves on."""
     real = page_module._patches
@@ -143,17 +165,16 @@ async def test_a_page_whose_patches_are_lost_is_caught(
         "_patches",
         lambda frames: [{**p, "src": ""} if i else p for i, p in enumerate(real(frames))],
     )
-    page, frames, _ = await last_stand_page(tmp_path)
-    opened(browser, tmp_path, page)
+    moments = [Moment(label, None, []) for label in sample.labels]
+    opened(browser, tmp_path, page_module.page(sample.made, moments, b"", ""))
     for _ in range(3):
         press(browser, "forward")
-    assert distance(canvas(browser), frames[3]) > 2
+    assert distance(canvas(browser), sample.frames[3]) > 2
 
 
-async def test_a_running_game_s_page_keeps_its_seed(tmp_path: Path) -> None:
+def test_a_running_game_s_page_keeps_its_seed(sample: Sample) -> None:
     """``/game export`` of a game still in play: its page says so, and the seed is not in it."""
-    async with bot_games(tmp_path) as play:
-        played = await play("last-stand")
+    played = sample.played
     pairing = played.pairing
     running = replace(played.game, status="active", result=None)
     page = replay_page(
@@ -163,10 +184,12 @@ async def test_a_running_game_s_page_keeps_its_seed(tmp_path: Path) -> None:
     assert played.game.seed not in page
 
 
-async def test_the_page_fits_a_phone_and_stays_put(browser: object, tmp_path: Path) -> None:
+def test_the_page_fits_a_phone_and_stays_put(
+    browser: object, tmp_path: Path, sample: Sample
+) -> None:
     """At a phone's width nothing runs off the side (the revealed seed once did), and a
     button's step scrolls the log, not the page away from the map."""
-    page, _, _ = await last_stand_page(tmp_path)
+    page = sample.page
     browser.set_window_size(400, 850)  # type: ignore[attr-defined]
     try:
         opened(browser, tmp_path, page)
