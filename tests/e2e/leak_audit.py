@@ -9,13 +9,16 @@ ephemerals. It compares them with the secrets of the position each reader may no
 Midway, a spectator asks for `/game status`, `/game log` and `/game export`.
 
 Text of a secret that has just stopped being one (a card played from the hand) is
-exempt in what happened; never in the buttons and menus of the position now.
+exempt in what happened; never in the buttons and menus of the position now. A replay page
+(`game-N.html`) retells the public log from the start, so what was once shown is exempt in
+it, as in `/game log`.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -113,9 +116,30 @@ def body_words(message: Message) -> str:
     parts += [
         a.data.decode(errors="replace")
         for a in message.attachments
-        if a.content_type.startswith(("text", "application/json"))
+        if a.content_type.startswith(("text", "application/json")) and not _history(a)
     ]
     return "\n".join(parts)
+
+
+def newly_said(before: str | None, after: str) -> str:
+    """The lines of a message's body that an edit added: a post kept for a phase grows by
+    each step's lines, and a line was read against the position it was written in (a card
+    played then may be back in the hand by a later step, and was no secret when said)."""
+    if before is None:
+        return after
+    old = set(re.split(r"\n|\\n", before))
+    return "\n".join(line for line in re.split(r"\n|\\n", after) if line not in old)
+
+
+def history_words(message: Message) -> str:
+    """What a message's replay page says: the game's public log from its start, so, like
+    ``/game log``, it may name what was shown once and is hidden again now (a card played
+    and drawn back into the hand)."""
+    return "\n".join(a.data.decode(errors="replace") for a in message.attachments if _history(a))
+
+
+def _history(attachment: Any) -> bool:
+    return str(attachment.filename).endswith(".html")
 
 
 def reference(message: Message, pages: frozenset[str]) -> bool:
@@ -265,13 +289,15 @@ def read(
             where = f"channel message {message.id}"
             body = body_words(message)
             if audit.bodies.get(message.id) != body:
-                audit.check(where, body, public, gone)
+                said = newly_said(audit.bodies.get(message.id), body)
+                audit.check(where, said, public, gone)
+                audit.check(f"{where} replay page", history_words(message), public, audit.revealed)
             audit.bodies[message.id] = body
             audit.check(f"{where} buttons", component_words(message), public, set())
             continue
         if message.recipient is None:
             continue
-        words = body_words(message) + component_words(message)
+        words = body_words(message) + component_words(message) + history_words(message)
         held = [side for side, user in seats.items() if user.id == message.recipient.id]
         if not held:
             where = f"{message.recipient.name}'s own message (no seat)"
@@ -300,7 +326,7 @@ async def look_as_spectator(
     for command, options in (("game status", {}), ("game log", {"count": 50}), ("game export", {})):
         asked = await sandbox.slash(spectator, command, options)
         for message in asked.messages:
-            words = body_words(message) + component_words(message)
+            words = body_words(message) + component_words(message) + history_words(message)
             audit.check(f"/{command} for a spectator", words, public, audit.revealed)
     posts = [m for m in sandbox.messages() if PANEL in component_words(m)]
     if posts:
