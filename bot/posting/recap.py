@@ -113,31 +113,30 @@ def build(
     """The whole recap of a finished game (see the module's note), charting ``measures``
     (the system's pairing's); its frames drawn for a recap by ``reeling`` where the system
     has that, else the channel's own ``picture`` of each phase."""
-    from renderers.recap import Chart, chart, film
+    from renderers.recap import film
 
     cut = phases(system, game, events)
     strength = [measures.strength(p.view.picture) for p in cut]
     victory = [measures.victory(p.view.picture) for p in cut]
-    drawn = Chart(
-        f"{system.title} · game {game.id}, phase by phase",
-        _ticks(cut),
-        _series(strength),
-        _series(victory),
-    )
     recap = Recap(
         game,
         f"Recap · {system.title} · game {game.id}",
         summary(game, events, cut, strength, victory),
-        chart(drawn),
+        _chart(f"{system.title} · game {game.id}, phase by phase", cut, strength, victory),
         phases=cut,
     )
     reel = _reel(cut, picture, reeling)
     if reel is not None:
         made = film(reel, f"{system.title} · game {game.id}")
         recap.animation = _within_goal(made, banners(cut))
-        page = _page(made, cut, events, recap.chart, recap.summary)
-        recap.page = page if len(page.encode()) <= UPLOAD_LIMIT else None
+        recap.page = _page(made, cut, events, recap.chart, recap.summary)
     return recap
+
+
+def _chart(title: str, cut: list[Phase], strength: list[Numbers], victory: list[Numbers]) -> bytes:
+    from renderers.recap import Chart, chart
+
+    return chart(Chart(title, _ticks(cut), _series(strength), _series(victory)))
 
 
 def page_name(game: GameRecord) -> str:
@@ -156,16 +155,16 @@ def replay_page(
     and revealed seed, a running game's with neither (its seed is still secret)."""
     if game.result:
         return build(system, picture, measures, game, events, reeling).page
-    from renderers.recap import Chart, chart, film
+    from renderers.recap import film
 
     cut = phases(system, game, events)
     reel = _reel(cut, picture, reeling)
     if reel is None:
         return None
-    strength = _series([measures.strength(p.view.picture) for p in cut])
-    victory = _series([measures.victory(p.view.picture) for p in cut])
+    strength = [measures.strength(p.view.picture) for p in cut]
+    victory = [measures.victory(p.view.picture) for p in cut]
     title = f"{system.title} · game {game.id}, so far"
-    drawn = chart(Chart(title, _ticks(cut), strength, victory))
+    drawn = _chart(title, cut, strength, victory)
     so_far = counted(len(cut), "phase")
     note = (
         f"In play: {so_far} so far. The seed is revealed when it ends."
@@ -175,8 +174,11 @@ def replay_page(
     return _page(film(reel, title), cut, events, drawn, note)
 
 
-def _page(made: Film, cut: list[Phase], events: list[EventRecord], chart: bytes, words: str) -> str:
-    """The page: each phase's frame, heading and what the channel's log said in it."""
+def _page(
+    made: Film, cut: list[Phase], events: list[EventRecord], chart: bytes, words: str
+) -> str | None:
+    """The page: each phase's frame, heading and what the channel's log said in it (None
+    when it is more than Discord would take)."""
     from renderers.replay_page import Moment, page
 
     said = [e.public_text or "" for e in events if e.kind in STEP_KINDS]
@@ -185,7 +187,8 @@ def _page(made: Film, cut: list[Phase], events: list[EventRecord], chart: bytes,
         lines = [line for line in said[start : start + phase.orders] if line]
         moments.append(Moment(phase.label, phase.turn, lines))
         start += phase.orders
-    return page(made, moments, chart, words.replace("**", ""))
+    built = page(made, moments, chart, words.replace("**", ""))
+    return built if len(built.encode()) <= UPLOAD_LIMIT else None
 
 
 def _reel(cut: list[Phase], picture: Picture | None, reeling: Reeling | None) -> Reel | None:
