@@ -15,7 +15,6 @@ from functools import cache
 from itertools import accumulate
 
 from games.zones.board import Board, load_board
-from games.zones.schema import Battle
 
 SCALE = 2
 """Pixels per unit of the 400-px phone view: sizes below are given as read on a phone."""
@@ -78,8 +77,8 @@ def _edges(sizes: list[float], scale: float) -> tuple[int, ...]:
 
 
 @cache
-def layout(battle: Battle) -> Layout:
-    board = load_board(battle)
+def layout(map_id: str) -> Layout:
+    board = load_board(map_id)
     widths, heights = _sizes(board)
     scale = (PHONE_WIDTH * SCALE - 2 * MARGIN) / sum(widths)
     xs, ys = _edges(widths, scale), _edges(heights, max(scale, SCALE))

@@ -9,7 +9,6 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from games.zones.board import Board
-from games.zones.schema import Battle
 from renderers.text_stamps import put
 from renderers.theme import INK, PAPER
 from renderers.zonemap_features import draw_features, draw_names, ridge_ticks, slope_down
@@ -103,9 +102,9 @@ def draw_side(draw: ImageDraw.ImageDraw, barrier: str, segment: tuple[int, ...])
 
 
 @cache
-def terrain(battle: Battle, night: bool) -> Image.Image:
-    """The terrain layer for ``battle``, shaded for night when ``night``."""
-    grid = layout(battle)
+def terrain(map_id: str, night: bool) -> Image.Image:
+    """The terrain layer of a map, shaded for night when ``night``."""
+    grid = layout(map_id)
     board = grid.board
     image = Image.new("RGB", (grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
@@ -115,7 +114,7 @@ def terrain(battle: Battle, night: bool) -> Image.Image:
             draw.rectangle(box, fill=ground(board, zone_id))
             if kind in HATCH:
                 _hatch(draw, box, HATCH[kind])
-    draw_features(image, battle, grid)
+    draw_features(image, board.battle, grid)
     sides = _sides(grid)
     for here, there, segment in sides:
         barrier = board.barrier(here, there) if board.is_adjacent(here, there) else "none"
@@ -130,7 +129,7 @@ def terrain(battle: Battle, night: bool) -> Image.Image:
     draw.rectangle((grid.xs[0], grid.ys[0], grid.xs[-1], grid.ys[-1]), outline=INK, width=2 * SCALE)
     if night:
         image = Image.blend(image, Image.new("RGB", image.size, NIGHT_SHADE), NIGHT_ALPHA)
-    draw_names(image, battle, grid)
+    draw_names(image, board.battle, grid)
     for zone_id, (left, top, _, _) in grid.main.items():
         colour = WHITE if board.zones[zone_id].kind in DARK_GROUND else INK
         put(image, (left + 3 * SCALE, top + 2 * SCALE), zone_id, LABEL_SIZE * SCALE, colour)

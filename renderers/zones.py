@@ -16,7 +16,6 @@ from PIL import Image, ImageDraw
 
 from games.core.engine import JSON, View
 from games.zones.board import zone_order
-from games.zones.schema import Battle
 from renderers.indexed import Indexed
 from renderers.png import encode_indexed
 from renderers.recap import Reel
@@ -37,10 +36,10 @@ def render(view: View, options: JSON) -> bytes:
 
 
 @cache
-def colours(battle: Battle, night: bool) -> Indexed:
-    """The palette of one battle and light: every colour of the unchanging canvas, whose key
+def colours(map_id: str, night: bool) -> Indexed:
+    """The palette of one map and light: every colour of the unchanging canvas, whose key
     holds a sample of every piece, and those that only the status strip shows."""
-    canvas = base(battle, night)
+    canvas = base(map_id, night)
     source = Image.new("RGB", (canvas.width, canvas.height + SWATCH), PAPER)
     source.paste(canvas, (0, 0))
     step = canvas.width // len(STATUS_COLOURS)
@@ -51,28 +50,33 @@ def colours(battle: Battle, night: bool) -> Indexed:
 
 
 @cache
-def base(battle: Battle, night: bool) -> Image.Image:
+def base(map_id: str, night: bool) -> Image.Image:
     """The unchanging canvas: terrain on top, an empty status strip, the key at the bottom."""
-    grid = layout(battle)
+    grid = layout(map_id)
     status = status_height(grid.board)
     key = key_height(grid.board, grid.width)
     canvas = Image.new("RGB", (grid.width, grid.height + status + key), PAPER)
-    canvas.paste(terrain(battle, night), (0, 0))
+    canvas.paste(terrain(map_id, night), (0, 0))
     draw_key(canvas, grid.board, grid.height + status)
     return canvas
 
 
 @cache
-def indexed_base(battle: Battle, night: bool) -> Image.Image:
-    return colours(battle, night).map(base(battle, night))
+def indexed_base(map_id: str, night: bool) -> Image.Image:
+    return colours(map_id, night).map(base(map_id, night))
+
+
+def map_of_picture(picture: dict[str, Any]) -> str:
+    """The map a picture is drawn on: the one it names, else its battle's current map."""
+    return str(picture.get("map") or picture["battle"])
 
 
 def draw(picture: dict[str, Any]) -> Image.Image:
     """The whole picture as a palette image, ready to encode."""
-    battle, night = picture["battle"], bool(picture["night"])
-    grid = layout(battle)
-    ink = colours(battle, night)
-    image = indexed_base(battle, night).copy()
+    map_id, night = map_of_picture(picture), bool(picture["night"])
+    grid = layout(map_id)
+    ink = colours(map_id, night)
+    image = indexed_base(map_id, night).copy()
     last = picture.get("last") or {}
     draw_moves(ImageDraw.Draw(image), grid, last.get("moves") or [], ink.index(MOVE))
     losses = last.get("losses") or {}
@@ -97,8 +101,8 @@ def recap_reel(views: Sequence[View]) -> Reel:
     recap's banner), cut to the zones any phase had pieces, moves or losses in, and the key
     once."""
     pictures = [view.picture for view in views]
-    battle = pictures[0]["battle"]
-    grid = layout(battle)
+    map_id = map_of_picture(pictures[0])
+    grid = layout(map_id)
     used: set[str] = set()
     for picture in pictures:
         last = picture.get("last") or {}
@@ -116,7 +120,7 @@ def recap_reel(views: Sequence[View]) -> Reel:
             min(grid.height, max(b[3] for b in boxes) + RECAP_MARGIN),
         )
     frames = [draw(picture).crop(box) for picture in pictures]
-    canvas = base(battle, False)
+    canvas = base(map_id, False)
     key_top = grid.height + status_height(grid.board)
     return Reel(frames, canvas.crop((0, key_top, canvas.width, canvas.height)))
 

@@ -2,24 +2,47 @@
 
 The JSON files in ``data/`` are validated by :mod:`games.zones.schema` on load and then turned
 into plain frozen dataclasses, so the engine never touches raw dictionaries. Everything here is
-pure: the same battle name always gives the same board.
+pure: the same map id always gives the same board.
 """
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import cast, get_args
+from typing import Any, cast, get_args
 
 from games.zones.schema import Barrier, Battle, Kind, MapModel, Role, WallKind, ZoneModel
 
 FILES: Mapping[str, str] = MappingProxyType(
     {"isandlwana": "isandlwana.json", "rorkes-drift": "rorkes_drift.json"}
 )
+EARLIER: Mapping[str, tuple[int, str]] = MappingProxyType(
+    {"rorkes-drift": (3, "rorkes_drift_before_3.json")}
+)
+"""A battle's map as read before a revision of the readings: the revision that replaced it,
+and the file of the zones (and suggested posts) it had until then. Games begun under an
+earlier revision keep the map they began on, so they play on and replay unchanged."""
+
+
+def map_of(battle: Battle, revision: int) -> str:
+    """The id of the map a game of ``battle`` is played on under readings ``revision``: the
+    battle's own id, or ``battle@n`` for the map of revisions up to n."""
+    found = EARLIER.get(battle)
+    return f"{battle}@{found[0] - 1}" if found and revision < found[0] else battle
+
+
+def battle_of_map(map_id: str) -> Battle:
+    return cast(Battle, map_id.partition("@")[0])
+
+
+def earlier(battle: Battle) -> dict[str, Any]:
+    """The data of ``battle``'s earlier map: its changed zones and suggested posts."""
+    return cast(dict[str, Any], json.loads(read_data(EARLIER[battle][1])))
 
 
 def read_data(name: str) -> str:
@@ -266,8 +289,17 @@ def _fire(model: ZoneModel) -> dict[str, FireTarget]:
 
 
 @cache
-def load_board(battle: Battle) -> Board:
-    """The board of ``battle`` ("isandlwana" or "rorkes-drift"), loaded and checked once."""
+def load_board(map_id: str) -> Board:
+    """The board of a map (``map_of``: "isandlwana", "rorkes-drift" or an earlier map such
+    as "rorkes-drift@2"), loaded and checked once."""
+    battle, _, before = map_id.partition("@")
     if battle not in FILES:
         raise ValueError(f"no map for {battle!r}; the battles are {', '.join(FILES)}")
-    return parse_map(read_data(FILES[battle]))
+    if not before:
+        return parse_map(read_data(FILES[battle]))
+    if battle not in EARLIER or before != str(EARLIER[battle][0] - 1):
+        raise ValueError(f"no earlier map {map_id!r}")
+    raw = json.loads(read_data(FILES[battle]))
+    replaced = {zone["id"]: zone for zone in earlier(cast(Battle, battle))["zones"]}
+    raw["zones"] = [replaced.get(zone["id"], zone) for zone in raw["zones"]]
+    return parse_map(json.dumps(raw))

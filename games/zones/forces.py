@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from types import MappingProxyType
 
-from games.zones.board import read_data
+from games.zones.board import earlier, map_of, read_data
 from games.zones.schema import Battle, ForceModel, ForcesFile, UnitKind
 
 
@@ -119,3 +119,12 @@ def load_forces(battle: Battle) -> Forces:
         return _all_forces()[battle]
     except KeyError:
         raise ValueError(f"no order of battle for {battle!r}") from None
+
+
+def posts(battle: Battle, revision: int) -> Mapping[str, str]:
+    """Each British unit's suggested set-up zone under readings ``revision``: the order of
+    battle's, or the earlier map's where the revision came before a change of them."""
+    found = {unit.id: unit.setup for unit in load_forces(battle).british}
+    if map_of(battle, revision) != battle:
+        found.update(earlier(battle)["posts"])
+    return MappingProxyType(found)

@@ -20,7 +20,9 @@ Zulu total, and the Zulus no longer win by the British falling below 10 SP.
 first reading for games stored before revision 2, so they play on and replay as they began.
 Revision 2 lets Zulus advance over wounded left alone after a melee (12.7 with 10.2), lets part
 of a charging group advance (14.4 with 12.7), and moves the entire solitaire force straight
-ahead (18.1.4.1).
+ahead (18.1.4.1). Revision 3 plays Rorke's Drift on the revised map, the water cart J in the
+middle of the yard, from the revised suggested posts (``board.EARLIER`` keeps the map and
+posts of revisions 1 and 2).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ SWITCHES = (
 AMOUNTS = {"extra_vp": 3, "more_zulus": 10}
 RULES_OPTION = "rules"
 FIRST_RULES = 1
-RULES = 2
+RULES = 3
 """The newest revision, which every new game is played under."""
 ONLY = {
     "laager": ("isandlwana-free",),

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.errors import RuleError
-from games.zones.forces import load_forces
+from games.zones.forces import load_forces, posts
 from games.zones.limits import british_room, may_enter
-from games.zones.options import normalise
+from games.zones.options import RULES_OPTION, normalise
 from games.zones.schema import Battle
 from games.zones.state import BRITISH, State, board_of, place_british, unit_data
 
@@ -75,16 +75,17 @@ def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
         "last": {"moves": [], "losses": {}},
         "now": {"moves": [], "losses": {}},
     }
+    suggested = posts(battle, chosen[RULES_OPTION])
     for unit in forces.british:
         s["units"][unit.id] = {
             "zone": None,
             "sp": unit.sp,
-            "start": unit.setup,
+            "start": suggested[unit.id],
             "moved": False,
             "ammo": None,
             "battery_moved": False,
         }
-        place_british(s, unit.id, unit.setup)
+        place_british(s, unit.id, suggested[unit.id])
     return s
 
 

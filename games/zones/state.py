@@ -47,9 +47,10 @@ import marshal
 from math import ceil
 from typing import Any
 
-from games.zones.board import Board, load_board
+from games.zones.board import Board, load_board, map_of
 from games.zones.charts import load_charts
 from games.zones.forces import BritishUnit, Forces, load_forces
+from games.zones.options import RULES_OPTION
 from games.zones.schema import Battle
 
 State = dict[str, Any]
@@ -76,8 +77,13 @@ def battle_of(s: State) -> Battle:
     return s["battle"]
 
 
+def map_id_of(s: State) -> str:
+    """The map this game is played on: its battle's, as read under its revision."""
+    return map_of(s["battle"], s["options"][RULES_OPTION])
+
+
 def board_of(s: State) -> Board:
-    return load_board(s["battle"])
+    return load_board(map_id_of(s))
 
 
 def forces_of(s: State) -> Forces:

@@ -2,7 +2,7 @@
 
 Picture schema::
 
-    {"battle", "turn", "night", "phase" (letter and title),
+    {"battle", "map" (the map's id, ``board.map_of``), "turn", "night", "phase" (letter and title),
      "zones": {zone: {"british": [unit], "zulu": {"counters", "sp", "leaders"},
                       "markers": [str]}},
      "hospital_fire", "losses": {"zulu", "british"}, "vp", "held", "last", "result"}
@@ -29,7 +29,7 @@ from games.zones.hidden import (
     sees_zulus,
     zulu_stack_text,
 )
-from games.zones.state import State, board_of, is_night, unit_data
+from games.zones.state import State, board_of, is_night, map_id_of, unit_data
 
 BLANK = {
     "id": "",
@@ -95,6 +95,7 @@ def picture(s: State, viewer: Viewer) -> dict[str, Any]:
         }
     return {
         "battle": s["battle"],
+        "map": map_id_of(s),
         "turn": s["turn"],
         "night": is_night(s),
         "phase": phase_title(s),

@@ -48,7 +48,12 @@ def arrange(
                 place_british(s, unit_id, zone)
     for unit in s["units"].values():
         unit["start"] = unit["zone"]
-    for zone, (sp, counters, leaders) in (zulus or {}).items():
+    return arrange_zulus(s, zulus or {})
+
+
+def arrange_zulus(s: State, zulus: dict[str, tuple[int, int, list[str]]]) -> State:
+    """Zulu zones put on the map as (SP, counters, leaders), taken from those held off it."""
+    for zone, (sp, counters, leaders) in zulus.items():
         add_zulus(s, zone, sp, counters, leaders, moved=False)
         s["zulu"]["held"] -= sp
         s["zulu"]["leaders_off"] = [x for x in s["zulu"]["leaders_off"] if x not in leaders]

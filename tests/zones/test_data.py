@@ -14,10 +14,11 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from games.zones.board import FILES, Board, Facing, load_board, read_data
+from games.zones.board import FILES, Board, Facing, load_board, map_of, read_data
 from games.zones.charts import load_charts
 from games.zones.forces import load_forces
 from games.zones.notes import load_notes
+from games.zones.setup import new_state
 
 SECTIONS = set(
     "1.0 2.0 2.1 2.2 3.0 3.1 3.2 3.3 3.4 3.5 3.5.1 4.0 4.1 5.0 5.1 5.2 6.0 6.1 6.2 6.3 7.0 7.1 "
@@ -861,8 +862,9 @@ def test_rorkes_drift_garrison_rule_3_2_5_1_17_1_1_17_3() -> None:
     for zone, sp in totals.items():
         cap = board.limit(zone, "british")
         assert cap is None or sp <= cap, zone
-    chard = [u for u in forces.british if u.setup == "I" and u.kind == "infantry"]
-    assert sum(u.sp for u in chard) == 4  # the 14.3 volley position: Chard with 4 SP in I
+    assert forces.unit("chard").setup == "J" == forces.unit("bromhead").setup
+    with_chard = [u for u in forces.british if u.setup == "J" and u.kind == "infantry"]
+    assert sum(u.sp for u in with_chard) == 4  # 14.3: a volley of 4 SP into I or K from J
 
 
 def test_zulu_force_rule_3_4_3_5_1_15_1() -> None:
@@ -988,3 +990,26 @@ def test_notes_fix_every_reading_the_issue_asks_for() -> None:
         assert len(notes[note_id].reading) > 80, note_id
     for reading in notes.values():
         assert not re.search(r"\b(TODO|TBD)\b", reading.reading), reading.id
+
+
+def test_revision_3_puts_the_water_cart_in_the_middle_of_the_yard() -> None:
+    """16.1 and 11.3.1 say only that J is the most open part of the compound. Revision 3 of
+    our reading sets it in the middle of the yard, touching the storehouse, the hospital
+    yard and the centre yard alone; the hospital yard I runs along the wagon wall to the
+    outside zones 3 and 11. Games begun under revisions 1 and 2 keep their map."""
+    board, before = load_board("rorkes-drift"), load_board(map_of("rorkes-drift", 2))
+    assert set(board.neighbours("J")) == {"G", "I", "K"}
+    assert {"3", "11", "12"} <= set(board.neighbours("I"))
+    assert board.wall_between("I", "3") == "mealie-bag-wagon"
+    assert set(before.neighbours("J")) == {"G", "I", "K", "3", "11"}
+    assert map_of("rorkes-drift", 3) == "rorkes-drift" and map_of("isandlwana", 1) == "isandlwana"
+
+
+def test_revision_3_sets_out_the_revised_posts_and_older_games_keep_theirs() -> None:
+    """The revised posts (5.1 leaves them to the British player): both leaders and 4 SP in
+    the water cart, 8 SP in each of the redoubt, the storehouse and its roof, a guard with
+    each VP unit in the hospital and 4 SP in front of the storehouse."""
+    now, then = new_state("rorkes-drift"), new_state("rorkes-drift", {"rules": 2})
+    sp = {zone: sum(now["units"][u]["sp"] for u in units) for zone, units in now["stacks"].items()}
+    assert sp == {"J": 6, "D": 8, "G": 8, "H": 8, "C": 4, "L": 2, "M": 2, "N": 2, "O": 2}
+    assert then["stacks"]["I"] == ["chard", "b1", "b2"] and "D" not in then["stacks"]

@@ -261,7 +261,8 @@ async def test_solo_from_game_new_plays_the_zulus_by_rule_18(
         alice, "game new", {"system": "zones", "scenario": "rorkes-drift", "mode": "solo"}
     )
     game, _system = await laager.service.latest(place)
-    assert game.state["options"]["solitaire"] and game.options == {"solitaire": True, "rules": 2}
+    assert game.state["options"]["solitaire"]
+    assert game.options == {"solitaire": True, "rules": 3}
     await sandbox.slash(alice, "game abort")
     await sandbox.slash(alice, "zones new", {"battle": "isandlwana", "charts": True})
     game, _system = await laager.service.latest(place)

@@ -45,7 +45,7 @@ from games.zones.orders import legal
 from games.zones.state import COUNTER_LIMIT, COUNTER_MAX, State, board_of, limit_sp, place_british
 from games.zones.system import SYSTEM
 from tests.profiles import scaled
-from tests.zones.helpers import SEED, arrange
+from tests.zones.helpers import SEED, arrange, arrange_zulus
 from tests.zones.test_hidden_and_play import leaks
 
 GAMES = scaled(2000)
@@ -375,7 +375,11 @@ def test_random_legal_games_hold_every_invariant(config: Config) -> None:
 
 
 def _rorke() -> State:
-    s = arrange("rorkes-drift", 4, "C", zulus={"13": (20, 2, ["dabulamanzi"]), "D": (6, 1, [])})
+    s = arrange("rorkes-drift", 4, "C")
+    for unit_id in list(s["stacks"]["D"]):  # the redoubt's garrison has fallen back
+        place_british(s, unit_id, "C")
+        s["units"][unit_id]["start"] = "C"
+    s = arrange_zulus(s, {"13": (20, 2, ["dabulamanzi"]), "D": (6, 1, [])})
     s["zulu"]["leaders_dead"] = ["uthulwana"]
     s["zulu"]["leaders_off"].remove("uthulwana")
     s["units"]["b1"]["sp"] = 1
@@ -425,7 +429,7 @@ def _both_sides_in_a_zone(s: State) -> None:
 
 
 def _a_unit_in_two_stacks(s: State) -> None:
-    s["stacks"]["I"].append("b4")
+    s["stacks"]["J"].append("b4")
 
 
 def _a_tuple(s: State) -> None:
