@@ -6,7 +6,10 @@ import asyncio
 from contextlib import suppress
 from typing import Any
 
+from discord import app_commands
 from discord.ext import commands, tasks
+
+from games.core.levels import LEVELS
 
 
 class LaagerCog(commands.Cog):
@@ -24,3 +27,8 @@ async def stop_loop(loop: tasks.Loop[Any]) -> None:
     if task is not None and task is not asyncio.current_task():
         with suppress(asyncio.CancelledError):
             await task
+
+
+LEVEL_HELP = "How well the bot plays: by the book (the rules' own opponent) or strong"
+LEVEL_CHOICES = [app_commands.Choice(name=words, value=key) for key, words in LEVELS.items()]
+"""The ``level`` choice of every command that starts a game with the bot in it."""

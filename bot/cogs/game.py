@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
-from bot.cogs.common import LaagerCog
+from bot.cogs.common import LEVEL_CHOICES, LEVEL_HELP, LaagerCog
 from bot.play import agreements, errors
 from bot.play.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
 from bot.play.simulations import simulate
@@ -141,8 +141,10 @@ class GameCog(LaagerCog):
         mode="Who plays whom",
         side="The side you take",
         deadline_hours="Hours each turn may take before the bot plays it (1-720; none if left out)",
+        level=LEVEL_HELP,
     )
     @app_commands.autocomplete(system=_systems, scenario=_scenarios, mode=_modes, side=_sides)
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: Interaction,
@@ -151,6 +153,7 @@ class GameCog(LaagerCog):
         mode: str | None = None,
         side: str | None = None,
         deadline_hours: app_commands.Range[int, 1, 720] | None = None,
+        level: str | None = None,
     ) -> None:
         async def start() -> Update:
             actor = await actor_of(interaction)
@@ -162,6 +165,7 @@ class GameCog(LaagerCog):
                 mode,
                 side,
                 deadline_hours=deadline_hours,
+                level=level,
             )
 
         await post_update(interaction, await thinking_first(interaction, start))
@@ -349,7 +353,7 @@ class GameCog(LaagerCog):
             else "what the channel sees, every hidden value drawn afresh"
         )
         embed.set_footer(
-            text=f"Sample: {result.games} games played to the end by the bots of every side, "
+            text=f"Sample: {result.games} games played to the end by the strong bot on every side, "
             f"each from {known}. Ranges are 95% Wilson intervals."
         )
         await message.edit(content=None, embed=embed)

@@ -52,6 +52,7 @@ from games.core.engine import (
     fingerprint_key,
     position_id,
 )
+from games.core.levels import LEVEL_OPTION, LEVELS
 from games.core.replay import ReplayReport, replay
 from games.core.versions import UnreadableState, loaded, stored
 from games.registry import Registry
@@ -255,16 +256,24 @@ class GameService:
         options: JSON | None = None,
         bot_sides: tuple[str, ...] | None = None,
         deadline_hours: int | None = None,
+        level: str | None = None,
     ) -> Update:
         """Start a game here. ``bot_sides`` seats the bot where the mode would leave a side
         to a second player (a campaign against the bot from that side); with
-        ``deadline_hours``, each turn runs out after that many hours."""
+        ``deadline_hours``, each turn runs out after that many hours; ``level`` is how well
+        the bot plays (by the book unless named), written into the options and so the log."""
         if deadline_hours is not None:
             checked_deadline(deadline_hours)
         system = self.registry.get(system_id)
         scenario = _pick("scenario", scenario, list(system.scenarios), system.title)
         mode = _pick("mode", mode, list(system.modes), system.title)
-        options = {**system.modes[mode].options, **dict(options or {})}
+        level = _pick("bot level", level, list(LEVELS), system.title)
+        options = {
+            **system.modes[mode].options,
+            **system.modes[mode].level_options.get(level, {}),
+            **dict(options or {}),
+            LEVEL_OPTION: level,
+        }
         if bot_sides is None:
             bot_sides = tuple(_bot_sides(system, mode))
         human_sides = [s for s in system.sides if s not in bot_sides]

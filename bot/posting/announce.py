@@ -32,6 +32,7 @@ from bot.posting.text_fit import CONTENT, DESCRIPTION, EMBEDS_TOTAL, fields_of, 
 from bot.posting.ui import public_view
 from bot.storage.outbox import CHANNEL
 from games.core.engine import JSON, View, Viewer
+from games.core.levels import LEVELS, level_of
 
 if TYPE_CHECKING:
     from bot.posting.host import Host
@@ -111,11 +112,19 @@ def report_file(update: Update) -> str:
     return f"game-{update.game.id}-report.txt"
 
 
+def game_title(update: Update) -> str:
+    """The post's title: the game, and how well the bot plays where it holds a seat."""
+    title = f"{update.system.title} · game {update.game.id}"
+    if not any(seat.is_bot for seat in update.seats):
+        return title
+    return f"{title} · bot {LEVELS[level_of(update.game.options or {})]}"
+
+
 def game_embed(update: Update, view: View, report: Report | None = None) -> discord.Embed:
     """The public summary: what just happened, the position, and whose turn it is."""
     report = report or report_of(update, view)
     embed = discord.Embed(
-        title=f"{update.system.title} · game {update.game.id}",
+        title=game_title(update),
         description=report.description or None,
         colour=COLOUR,
     )

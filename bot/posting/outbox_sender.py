@@ -25,6 +25,7 @@ from bot.posting.announce import (
     compose_post,
     deliver_private,
     dms_closed,
+    game_title,
     outbox_nonce,
     remember_post,
     report_file,
@@ -113,7 +114,7 @@ async def post_overtaken(bot: Host, update: Update) -> None:
     summarize = getattr(update.system, "summarize", None)
     report = phase_report(update.lines, "", summarize, name=report_file(update))
     embed = discord.Embed(
-        title=f"{update.system.title} · game {update.game.id}",
+        title=game_title(update),
         description=report.description or None,
         colour=COLOUR,
     )

@@ -98,13 +98,15 @@ class Scenario:
 @dataclass(frozen=True)
 class Mode:
     """How seats are filled: ``bot_sides`` are played by the bot unless a player takes them.
-    ``options`` are those the mode itself implies (a solitaire rule for the bot's side); the
-    options given when the game starts are laid over them."""
+    ``options`` are those the mode itself implies; ``level_options`` those each bot level
+    implies on top (by the book, the bot's side may follow a solitaire rule that the strong
+    bot does without). The options given when the game starts are laid over both."""
 
     id: str
     title: str
     bot_sides: tuple[str, ...] | Literal["others", "all"] = ()
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    level_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)

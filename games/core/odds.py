@@ -1,6 +1,8 @@
 """Monte Carlo odds of each outcome from a position, for any system with a bot for every side.
 
-Each run starts from ``sample_hidden`` for the asker's viewer, so a value hidden from the
+Both sides are played by the strong bot (``games.core.levels``), so the odds are those of
+two good players rather than of the rules' solitaire opponent. Each run starts from
+``sample_hidden`` for the asker's viewer, so a value hidden from the
 asker is drawn afresh in every run and cannot sway the estimate; the runs are seeded from
 the asker's view alone (never the game's secret seed), so the same view always gives the
 same answer. Runs are split into chunks that a process pool plays on every core.
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Viewer
 from games.core.errors import LaagerError
+from games.core.levels import STRONG, at_level
 
 Z95 = 1.96
 STEP_LIMIT = 20_000
@@ -141,11 +144,13 @@ def play_out(system: GameSystem, state: JSON, dice: Dice) -> str:
 def run_chunk(
     system: GameSystem, state: JSON, viewer: Viewer, base: str, first: int, count: int
 ) -> dict[str, int]:
-    """Runs ``first`` to ``first + count``, each from its own sampled position and dice."""
+    """Runs ``first`` to ``first + count``, each from its own sampled position and dice,
+    with every side played by the strong bot, whatever level the game itself has."""
     found: Counter[str] = Counter()
     for run in range(first, first + count):
         dice = Dice(derived_seed(base, run))
-        found[play_out(system, system.sample_hidden(state, viewer, dice), dice)] += 1
+        sampled = at_level(system.sample_hidden(state, viewer, dice), STRONG)
+        found[play_out(system, sampled, dice)] += 1
     return dict(found)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core.errors import RuleError
+from games.core.levels import BOOK
 from games.last_stand.board import board, order_of_battle
 from games.last_stand.state import (
     JSON,
@@ -23,7 +24,7 @@ FREE_SETUP_COLUMNS = range(10, 20)
 ARRIVING = "lta"
 
 
-def new_state(scenario: str, rules: int = RULES) -> JSON:
+def new_state(scenario: str, rules: int = RULES, level: str = BOOK) -> JSON:
     oob = order_of_battle()
     free = scenario == "free-setup"
     british: JSON = {}
@@ -54,6 +55,7 @@ def new_state(scenario: str, rules: int = RULES) -> JSON:
         "marks": {"before": [], "now": []},
         "result": None,
         "rules": rules,
+        "level": level,
     }
 
 

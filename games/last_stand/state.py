@@ -9,7 +9,8 @@ Shape::
     done: what has moved or fired this phase, pending: an order awaiting a choice,
     marks: {before, now}: moves and hits of the last phase and this one, for the map,
     result: None | {winner, summary},
-    rules: the rules revision the game was started under (see RULES)
+    rules: the rules revision the game was started under (see RULES),
+    level: how well the bot plays its sides (games.core.levels)
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import RuleError
+from games.core.levels import LEVEL_OPTION, STRONG, level_of
 from games.core.versions import Upgrade
-from games.last_stand import ai, flow, orders, report, setup, upgrades
+from games.last_stand import ai, flow, orders, report, setup, strong, upgrades
 from games.last_stand.state import (
     FIRST_RULES,
     PHASE_TITLES,
@@ -41,8 +42,11 @@ class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
     sides = SIDES
-    state_version = 2
-    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_rules_revision}
+    state_version = 3
+    upgrades: ClassVar[dict[int, Upgrade]] = {
+        1: upgrades.add_rules_revision,
+        2: upgrades.add_level,
+    }
     logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
     """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
@@ -74,7 +78,7 @@ class LastStand:
         revision = options.get(RULES_OPTION, RULES)
         if revision not in range(FIRST_RULES, RULES + 1):
             raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
-        state = setup.new_state(scenario, revision)
+        state = setup.new_state(scenario, revision, level_of(options))
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
@@ -103,8 +107,13 @@ class LastStand:
         return f"the {side} player acts" if side else "over"
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
+        """By the book, the Zulus as the solitaire rules run them (9.0) and the plain British
+        commander; the strong British play to survive (``strong``). The Zulus have no
+        stronger player than the rules' own yet, so they are the same at both levels."""
         if side == flow.ZULU:
             return ai.zulu_action(state, dice)
+        if state[LEVEL_OPTION] == STRONG:
+            return strong.british_action(state, dice)
         return ai.british_action(state, dice)
 
     def result(self, state: JSON) -> Result | None:

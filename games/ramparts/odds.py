@@ -1,4 +1,4 @@
-"""Monte Carlo odds of each Victory Level from a position, under the built-in policy.
+"""Monte Carlo odds of each Victory Level from a position, under the strong policy.
 
 The simulation knows only what the asker may: every run starts from a position
 sampled from the asker's view (the Draw Pile reshuffled, and for anyone but the
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from games.core.dice import Dice, derived_seed
 from games.core.engine import View
 from games.core.odds import Estimate
+from games.ramparts import strong
 from games.ramparts.hidden import sample
 from games.ramparts.policy import play_out
 from games.ramparts.state import SIDE, State
@@ -35,7 +36,7 @@ def one_run(state: State, run: int, base: str, sees_hand: bool) -> str:
     """Play one game from a sampled position to its end; return its Victory Level name."""
     dice = Dice(derived_seed(base, run))
     s = sample(state, sees_hand, dice)
-    play_out(s, dice)
+    play_out(s, dice, chooser=strong.choose)
     return s["over"]["level"].split(" (")[0]
 
 

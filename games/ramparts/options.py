@@ -3,7 +3,8 @@
 ``cards`` may name groups of optional cards or card numbers. Deck balancing
 (12.3) then adds one extra Volley card (#44 to #48, lowest first) for Reverend
 Smith, for Corporal Allen and for each complete pair among #34-#39; every card
-added, balancing ones included, costs 1 VP.
+added, balancing ones included, costs 1 VP. ``level`` is how well the bot defends when it
+plays (``games.core.levels``); it changes no rule.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.errors import RuleError
+from games.core.levels import LEVEL_OPTION, level_of
 
 CARD_GROUPS: dict[str, tuple[int, ...]] = {
     "smith": (32,),
@@ -30,7 +32,7 @@ SWITCH_VP = {"stronger": 0, "melee": -1, "officers": -2, "morning_attack": 0}
 
 def normalise(raw: dict[str, Any] | None) -> dict[str, Any]:
     raw = dict(raw or {})
-    unknown = set(raw) - {*SWITCHES, "cards"}
+    unknown = set(raw) - {*SWITCHES, "cards", LEVEL_OPTION}
     if unknown:
         raise RuleError(
             f"Unknown option {', '.join(sorted(unknown))}; the options are "
@@ -39,6 +41,7 @@ def normalise(raw: dict[str, Any] | None) -> dict[str, Any]:
     picked = _cards(raw.get("cards", []))
     options: dict[str, Any] = {k: bool(raw.get(k, False)) for k in SWITCHES}
     options["cards"] = sorted(picked | set(BALANCE_VOLLEYS[: balancing(picked)]))
+    level_of(raw)  # refused here with the rest; the state keeps it (games.core.levels)
     return options
 
 

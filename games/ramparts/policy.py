@@ -9,6 +9,8 @@ facts and its own hand, and uses no dice, so it is deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.core.dice import Dice
 from games.ramparts.actions import GO, Action, ammo_removable, legal, perform
 from games.ramparts.catalog import CARD, CHIT
@@ -188,15 +190,19 @@ def action_value(s: State, a: Action, near: int) -> float:
     return -1
 
 
-def play_out(s: State, dice: Dice, limit: int = 2000) -> State:
-    """Play a position to its end under this policy, changing ``s`` in place (no copies)."""
+def play_out(
+    s: State, dice: Dice, limit: int = 2000, chooser: Callable[..., Action] | None = None
+) -> State:
+    """Play a position to its end under this policy, or ``chooser`` (another policy with the
+    same signature), changing ``s`` in place (no copies)."""
+    chooser = chooser or choose
     ctx = Ctx(s, dice)
     for _ in range(limit):
         if s["over"]:
             break
         ctx.log.clear()
         ctx.private.clear()
-        action = choose(s, ctx.offered)
+        action = chooser(s, ctx.offered)
         ctx.offered = None
         run(ctx, perform(ctx, action))
     return s

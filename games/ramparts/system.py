@@ -22,8 +22,9 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import NotYourTurn, RuleError
+from games.core.levels import LEVEL_OPTION, STRONG, level_of
 from games.core.versions import Upgrade
-from games.ramparts import actions, hidden, orders, policy, views
+from games.ramparts import actions, hidden, orders, policy, strong, upgrades, views
 from games.ramparts.catalog import CHIT, IBUTHO, TRACK_IDS, TRACK_NAME
 from games.ramparts.deck import STARTING_HAND, build, shuffle
 from games.ramparts.options import describe, normalise
@@ -44,6 +45,7 @@ def new_state(options: dict[str, Any], dice: Dice) -> State:
         "dawn": False,
         "final_assault": 0,
         "options": opts,
+        LEVEL_OPTION: level_of(options),
         "ibuthos": {},
         "victory": 5,
         "barricade": {"steps": 0, "builder": None},
@@ -83,8 +85,8 @@ class Ramparts:
     id = "ramparts"
     title = "Zulus on the Ramparts!"
     sides = (SIDE,)
-    state_version = 1
-    upgrades: ClassVar[dict[int, Upgrade]] = {}
+    state_version = 2
+    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_level}
     logged_options: ClassVar[JSON] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario(
@@ -129,6 +131,10 @@ class Ramparts:
         return outcome(ctx)
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
+        """The built-in defence by the book; the strong one weighs each Volley by the threat
+        it meets and its exact dice (``strong``). The Zulus are the game's own at both."""
+        if state[LEVEL_OPTION] == STRONG:
+            return strong.choose(state)
         return policy.choose(state)
 
     def result(self, state: JSON) -> Result | None:

@@ -16,6 +16,12 @@ victory of 16.1 and 16.2 ends it sooner (notes: survival-levels); ``exit`` (17.4
 13 British units may leave the board from zones 21, 27 and 31, each 12 SP taking 5 VP off the
 Zulu total, and the Zulus no longer win by the British falling below 10 SP.
 
+``level`` is how well the bot plays its sides (``games.core.levels``). By the book, a bot
+Zulu side follows 18.0 (the modes turn ``solitaire`` on); the strong Zulus play the
+two-player rules with the built-in attack (``policy``), so a person may take the British
+alone against Zulus that hide their strengths; the strong British play with intent
+(``intent``).
+
 ``rules`` is the revision of this project's reading of the text: 2 for new games; 1 keeps the
 first reading for games stored before revision 2, so they play on and replay as they began.
 Revision 2 lets Zulus advance over wounded left alone after a melee (12.7 with 10.2), lets part
@@ -30,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.errors import RuleError
+from games.core.levels import LEVEL_OPTION, level_of
 
 SWITCHES = (
     "solitaire",
@@ -58,7 +65,7 @@ ONLY = {
 
 def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
     raw = dict(raw or {})
-    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS) - {RULES_OPTION})
+    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS) - {RULES_OPTION, LEVEL_OPTION})
     if unknown:
         known = ", ".join([*SWITCHES, *AMOUNTS])
         raise RuleError(f"Unknown option {', '.join(unknown)}; the options are {known}.")
@@ -79,6 +86,7 @@ def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
     if isinstance(revision, bool) or revision not in range(FIRST_RULES, RULES + 1):
         raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
     options[RULES_OPTION] = revision
+    level_of(raw)  # refused here with the rest; the state keeps it (games.core.levels)
     return options
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.errors import RuleError
+from games.core.levels import level_of
 from games.zones.forces import load_forces, posts
 from games.zones.limits import british_room, may_enter
 from games.zones.options import RULES_OPTION, normalise
@@ -39,6 +40,7 @@ def new_state(scenario: str, options: dict[str, Any] | None = None) -> State:
         "battle": battle,
         "scenario": scenario,
         "options": chosen,
+        "level": level_of(options or {}),
         "turn": 1,
         "phase": "B",
         "units": {},

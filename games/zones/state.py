@@ -4,6 +4,7 @@ Shape (every key always present)::
 
     battle, scenario      "rorkes-drift" | "isandlwana"; the scenario id (7.1 free set-up)
     options               the optional rules (games.zones.options)
+    level                 how well the bot plays its sides (games.core.levels)
     turn, phase           1-16; a letter of 8.1 ("B" on turn 1 is the British set-up, 4.1)
     units                 British counters by id: zone (None once gone), sp (current face),
                           start (zone at the start of the turn), moved (this turn),

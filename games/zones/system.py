@@ -18,14 +18,18 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import RuleError
+from games.core.levels import BOOK, LEVEL_OPTION, STRONG
 from games.core.versions import Upgrade
-from games.zones import hidden, orders, policy, setup, upgrades, views
+from games.zones import hidden, intent, orders, policy, setup, upgrades, views
 from games.zones.flow import actor, end_phase
 from games.zones.options import FIRST_RULES, RULES, RULES_OPTION
 from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
 
 CURRENT_RULES = {RULES_OPTION: RULES}
 """Every mode names the newest revision of the readings, so it is written into the log."""
+BOT_ZULUS = {BOOK: {"solitaire": True}, STRONG: {"solitaire": False}}
+"""Bot Zulus by the book are the rules' solitaire Zulus (18.0); strong ones play the
+two-player rules, strengths hidden, with a policy of their own."""
 
 
 def outcome(s: State, log: Log) -> Outcome:
@@ -37,8 +41,11 @@ class Zones:
     id = "zones"
     title = "Isandlwana and Rorke's Drift (zones)"
     sides = SIDES
-    state_version = 2
-    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_rules_revision}
+    state_version = 3
+    upgrades: ClassVar[dict[int, Upgrade]] = {
+        1: upgrades.add_rules_revision,
+        2: upgrades.add_level,
+    }
     logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
     """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
@@ -60,11 +67,12 @@ class Zones:
         "two-player": Mode("two-player", "Two players", (), CURRENT_RULES),
         "solo": Mode(
             "solo",
-            "Solo: you are the British, the bot runs the Zulus by rule 18.0",
+            "Solo: you are the British; by the book the bot's Zulus follow rule 18.0",
             (ZULU,),
-            {"solitaire": True, **CURRENT_RULES},
+            CURRENT_RULES,
+            BOT_ZULUS,
         ),
-        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES),
+        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES, BOT_ZULUS),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
@@ -99,6 +107,11 @@ class Zones:
         return outcome(s, log)
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
+        """The strong British play with intent (``intent``); every other order is the plain
+        policy's (``policy``), which for solitaire Zulus is only ``solo`` (18.0): the strong
+        Zulus are its attack under the two-player rules, the modes turning 18.0 off."""
+        if side == BRITISH and state[LEVEL_OPTION] == STRONG:
+            return intent.choose(state)
         return policy.choose(state, side)
 
     def result(self, state: JSON) -> Result | None:

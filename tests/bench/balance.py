@@ -3,10 +3,10 @@ how they ended, with 95% Wilson intervals.
 
 Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ramparts|zones]``.
 Each row is N games from the opening, seeded by row and game number, played through the
-engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``bot``
-is the built-in policy stored games replay with, ``random`` picks uniformly among the legal
-orders, ``strong`` is a separate stronger policy where the system has one. Games are spread
-over a process pool.
+engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``book``
+and ``strong`` are the bot's two levels (``games.core.levels``), ``random`` picks uniformly
+among the legal orders. A zone game's Zulus by the book are the solitaire Zulus of 18.0.
+Games are spread over a process pool.
 """
 
 from __future__ import annotations
@@ -22,18 +22,21 @@ from dataclasses import dataclass
 
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem
+from games.core.levels import BOOK, STRONG, at_level
 from games.core.odds import STEP_LIMIT, wilson
-from games.last_stand import strong as last_stand_strong
 from games.last_stand.system import SYSTEM as LAST_STAND
-from games.ramparts import strong as ramparts_strong
 from games.ramparts.system import SYSTEM as RAMPARTS
 from games.zones.system import SYSTEM as ZONES
 
 Policy = Callable[[GameSystem, JSON, str, Dice, random.Random], JSON]
 
 
-def bot(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
-    return system.bot_action(state, side, dice)
+def book(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
+    return system.bot_action(at_level(state, BOOK), side, dice)
+
+
+def strong(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
+    return system.bot_action(at_level(state, STRONG), side, dice)
 
 
 def uniform(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random) -> JSON:
@@ -41,24 +44,7 @@ def uniform(system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.
     return rng.choice(system.legal_orders(state, side)).action
 
 
-def last_stand_strong_policy(
-    system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random
-) -> JSON:
-    return last_stand_strong.british_action(state, dice)
-
-
-def ramparts_strong_policy(
-    system: GameSystem, state: JSON, side: str, dice: Dice, rng: random.Random
-) -> JSON:
-    return ramparts_strong.choose(state)
-
-
-POLICIES: dict[str, Policy] = {
-    "bot": bot,
-    "random": uniform,
-    "last-stand-strong": last_stand_strong_policy,
-    "ramparts-strong": ramparts_strong_policy,
-}
+POLICIES: dict[str, Policy] = {"book": book, "strong": strong, "random": uniform}
 SYSTEMS: dict[str, GameSystem] = {"last-stand": LAST_STAND, "ramparts": RAMPARTS, "zones": ZONES}
 
 
@@ -72,28 +58,23 @@ class Row:
 
     @property
     def title(self) -> str:
-        who = ", ".join(
-            f"{side} {policy.removeprefix(self.system + '-')}" for side, policy in self.sides
-        )
+        who = ", ".join(f"{side} {policy}" for side, policy in self.sides)
         return f"{self.system} {self.scenario}: {who}"
 
 
 ROWS: dict[str, list[Row]] = {
     "last-stand": [
-        Row("last-stand", "historical", (("british", b), ("zulu", "bot")))
-        for b in ("bot", "random", "last-stand-strong")
+        Row("last-stand", "historical", (("british", b), ("zulu", "book")))
+        for b in ("book", "random", "strong")
     ],
     "ramparts": [
-        Row("ramparts", "standard", (("british", b),)) for b in ("bot", "random", "ramparts-strong")
+        Row("ramparts", "standard", (("british", b),)) for b in ("book", "random", "strong")
     ],
     "zones": [
-        Row("zones", scenario, pairing)
+        Row("zones", scenario, (("british", b), ("zulu", z)))
         for scenario in ("rorkes-drift", "isandlwana")
-        for pairing in (
-            (("british", "bot"), ("zulu", "bot")),
-            (("british", "random"), ("zulu", "bot")),
-            (("british", "bot"), ("zulu", "random")),
-        )
+        for z in ("book", "strong")
+        for b in ("book", "strong")
     ],
 }
 
@@ -116,7 +97,11 @@ def play(row: Row, game: int) -> list[str]:
     dice = Dice(derived_seed(f"balance/{row.scenario}", game))
     rng = random.Random(f"{row.title}/{game}")
     policies = dict(row.sides)
-    state = system.new(row.scenario, system.modes["bots"].options, dice).state
+    mode = system.modes["bots"]
+    # A mode's level options are the bot Zulus' (a solitaire rule by the book, 18.0).
+    zulus = policies.get("zulu") if policies.get("zulu") in (BOOK, STRONG) else BOOK
+    options = {**mode.options, **mode.level_options.get(zulus, {})}
+    state = system.new(row.scenario, options, dice).state
     for _ in range(STEP_LIMIT):
         waiting = system.to_act(state)
         if system.result(state) or not waiting:

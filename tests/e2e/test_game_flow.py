@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
+from bot.play.service import Place
 from bot.process.app import LaagerBot, running_bot
-from bot.sandbox import DiscordSandbox, SandboxUser
+from bot.sandbox import DiscordSandbox, SandboxError, SandboxUser
 from bot.sandbox.models import Message
 from tests.e2e.conftest import bot_settings
 
@@ -87,3 +89,28 @@ async def test_the_last_stand_map_shows_the_action_and_the_whole_map_on_request(
     part, all_of_it = png_of(shown.messages[-1]), png_of(whole.messages[-1])
     assert part.size != all_of_it.size and all_of_it.width == 1216
     assert all_of_it.height > 622, "the whole map with its key under it"
+
+
+async def test_a_game_against_the_bot_names_its_level_on_every_post(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
+) -> None:
+    """``level:`` picks how well the bot plays; the post says which, the log keeps it, and
+    a game between people says nothing of a bot. A level Discord would not offer is refused
+    by the stand-in as Discord refuses it."""
+    started = await sandbox.slash(
+        alice, "game new", {"system": "zones", "scenario": "rorkes-drift", "mode": "solo",
+                            "level": "strong"},
+    )  # fmt: skip
+    assert started.response.embeds[0]["title"].endswith("· bot strong")
+    game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert game.options["level"] == "strong" and game.state["level"] == "strong"
+    assert not game.state["options"]["solitaire"], "the strong Zulus play the two-player rules"
+    await sandbox.slash(alice, "game abort")
+    by_default = await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "solo"})
+    assert by_default.response.embeds[0]["title"].endswith("· bot by the book")
+    await sandbox.slash(alice, "game abort")
+    people = await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "two-player"})
+    assert "bot" not in people.response.embeds[0]["title"]
+    await sandbox.slash(alice, "game abort")
+    with pytest.raises(SandboxError, match="not one of the choices"):
+        await sandbox.slash(alice, "game new", {"system": "last-stand", "level": "expert"})

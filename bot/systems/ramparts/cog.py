@@ -173,7 +173,7 @@ class RampartsCog(LaagerCog):
             else "a hand dealt afresh in each run, as the channel cannot see it"
         )
         embed.set_footer(
-            text=f"{result.games} simulated games under the built-in policy, from {known}; "
+            text=f"{result.games} simulated games under the strong policy, from {known}; "
             f"margin of error ±{result.margin * 100:.1f} points (95%). The unseen Draw Pile "
             "is reshuffled in each run."
         )

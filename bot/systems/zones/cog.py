@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.cogs.common import LaagerCog
+from bot.cogs.common import LEVEL_CHOICES, LEVEL_HELP, LaagerCog
 from bot.play.engine_work import not_offered
 from bot.play.errors import BadInput, NotSeated
 from bot.posting.announce import post_update
@@ -176,7 +176,7 @@ class ZonesCog(LaagerCog):
     @zones.command(name="new", description="Start a zone battle here")
     @app_commands.describe(
         battle="Which battle",
-        mode="two-player, solo (the bot's Zulus follow rule 18.0) or bots",
+        mode="two-player, solo (by the book the bot's Zulus follow rule 18.0) or bots",
         side="Your side (two-player)",
         charts="17.0 average-hit charts for British fire and melee",
         bourne_charge="17.1.2 Bourne may lead a charge (Rorke's Drift)",
@@ -189,11 +189,13 @@ class ZonesCog(LaagerCog):
         more_fire="17.2.3 more Zulu random fire",
         survival_levels="17.3 judged at turn 16 by British SP left",
         exit="17.4 British may leave the board from turn 13 (Isandlwana)",
+        level=LEVEL_HELP,
     )
     @app_commands.choices(
         battle=[Choice(name=s.title, value=s.id) for s in SYSTEM.scenarios.values()],
         mode=[Choice(name=m.id, value=m.id) for m in SYSTEM.modes.values()],
         side=[Choice(name=s, value=s) for s in SYSTEM.sides],
+        level=LEVEL_CHOICES,
     )
     async def new(
         self,
@@ -212,6 +214,7 @@ class ZonesCog(LaagerCog):
         more_fire: bool = False,
         survival_levels: bool = False,
         exit: bool = False,
+        level: str | None = None,
     ) -> None:
         options = {
             "charts": charts,
@@ -230,7 +233,7 @@ class ZonesCog(LaagerCog):
         async def start() -> Update:
             actor = await actor_of(interaction)
             return await self.bot.service.new_game(
-                place_of(interaction), actor, SYSTEM.id, battle, mode, side, options
+                place_of(interaction), actor, SYSTEM.id, battle, mode, side, options, level=level
             )
 
         await post_update(interaction, await thinking_first(interaction, start))

@@ -1,0 +1,156 @@
+"""The zone game's strong bot: it sees only what its side may see, and plays with intent.
+
+The invariance check redraws every value hidden from the side to move (``sample_hidden``)
+and asks the strong bot again: a bot that decides on what its side may see gives the same
+order in every redrawn position. A bot planted to peek at the Zulu strengths is caught.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from games.core.dice import Dice
+from games.core.engine import JSON, Viewer
+from games.core.levels import STRONG, at_level
+from games.zones import intent, policy
+from games.zones.state import BRITISH, ZULU, State, zulu_sp
+from games.zones.system import SYSTEM
+from tests.zones.helpers import SEED, arrange
+
+Chooser = Callable[[State], JSON]
+REDRAWS = 4
+
+
+def positions(scenario: str, games: int = 3) -> Iterator[State]:
+    """Positions of strong-against-strong games (two-player rules), with the side to move."""
+    for game in range(games):
+        dice = Dice(SEED, 0, [f"strong/{scenario}/{game}"])
+        state = at_level(SYSTEM.new(scenario, {}, dice).state, STRONG)
+        for _ in range(3000):
+            sides = SYSTEM.to_act(state)
+            if not sides or SYSTEM.result(state):
+                break
+            yield state
+            action = SYSTEM.bot_action(state, sides[0], dice)
+            state = SYSTEM.apply(state, sides[0], action, dice).state
+            dice.take_rolls()
+
+
+def peeks(chooser: Chooser, side: str, scenario: str) -> State | None:
+    """The first position where ``chooser`` changes its order when what ``side`` cannot see
+    is drawn afresh, or None when it never does."""
+    viewer = Viewer.of_side(side)
+    for number, state in enumerate(positions(scenario)):
+        if SYSTEM.to_act(state) != (side,) or number % 3:
+            continue
+        wanted = chooser(state)
+        for redraw in range(REDRAWS):
+            seen = SYSTEM.sample_hidden(state, viewer, Dice(SEED, redraw, [str(number)]))
+            if chooser(seen) != wanted:
+                return state
+    return None
+
+
+@pytest.mark.parametrize("scenario", ["rorkes-drift", "isandlwana"])
+def test_the_strong_british_decide_on_what_the_british_may_see(scenario: str) -> None:
+    assert peeks(intent.choose, BRITISH, scenario) is None
+
+
+def zulus(s: State) -> JSON:
+    return policy.choose(s, ZULU)
+
+
+@pytest.mark.parametrize("scenario", ["rorkes-drift", "isandlwana"])
+def test_the_strong_zulus_decide_on_what_the_zulus_may_see(scenario: str) -> None:
+    assert peeks(zulus, ZULU, scenario) is None
+
+
+def test_a_planted_peek_at_the_zulu_strengths_is_caught() -> None:
+    """Plant the fault: a British bot that fires at the strongest Zulu stack, which only the
+    Zulu player knows (3.1). The redrawn positions give it away."""
+
+    def peeking(s: State) -> JSON:
+        shots = [o for o in SYSTEM.legal_orders(s, BRITISH) if o.kind in ("fire", "volley")]
+        if shots:
+            return max(shots, key=lambda o: zulu_sp(s, o.action["target"])).action
+        return intent.choose(s)
+
+    assert peeks(peeking, BRITISH, "rorkes-drift") is not None
+
+
+def test_a_planted_peek_under_the_british_stacks_is_caught() -> None:
+    """Plant the fault: Zulus that aim their random fire wherever B Company's tenth section
+    stands, which under a stack's top only the British player knows (3.1). Every British
+    strength can be worked out from the public losses, so strengths alone give nothing away;
+    which of two alike units is where cannot."""
+
+    def peeking(s: State) -> JSON:
+        shots = [o for o in SYSTEM.legal_orders(s, ZULU) if o.kind == "random-fire"]
+        for order in shots:
+            if "b10" in s["stacks"].get(next(iter(order.action["shots"])), [])[1:]:
+                return order.action
+        return zulus(s)
+
+    assert peeks(peeking, ZULU, "rorkes-drift") is not None
+
+
+def test_rule_14_3_the_strong_british_volley_before_they_fire() -> None:
+    """Chard with 4 SP beside Zulus in I: the volley's 15 dice at 3-6 come first."""
+    s = arrange(
+        "rorkes-drift", 4, "D", {"J": ["chard", "bourne", "dalton"], "G": ["b1"]},
+        {"I": (12, 2, [])},
+    )  # fmt: skip
+    assert intent.choose(s)["type"] == "volley"
+
+
+def test_rule_12_7_the_strong_british_never_leave_a_building_to_advance() -> None:
+    """Where a melee has emptied a zone next to the storehouse or the redoubt, the built-in
+    British advance out of it; the strong ones stay, advancing only from open ground."""
+    found = 0
+    for state in positions("rorkes-drift"):
+        if SYSTEM.to_act(state) != (BRITISH,):
+            continue
+        advances = [o for o in SYSTEM.legal_orders(state, BRITISH) if o.kind == "advance"]
+        out = [o for o in advances if state["units"][o.action["units"][0]]["zone"] in "DGH"]
+        if not out:
+            continue
+        found += 1
+        assert intent.choose(state) not in [o.action for o in out]
+        book = at_level(state, "book")
+        assert SYSTEM.bot_action(book, BRITISH, Dice(SEED)) == advances[0].action
+    assert found
+
+
+def test_rule_10_8_the_strong_british_take_the_wounded_away_from_the_zulus() -> None:
+    """Once the Zulus have meleed into the hospital, the escort in O takes its VP unit into
+    K, away from the Zulus in 12 and N, and nearer the water cart."""
+    s = arrange(
+        "rorkes-drift", 5, "B", {"O": ["sick1", "vp4"], "J": ["chard", "bourne"]},
+        {"N": (8, 1, []), "12": (20, 2, [])},
+    )  # fmt: skip
+    s["hospital_melee"] = True
+    action = intent.choose(s)
+    assert action["type"] == "move" and set(action["units"]) == {"sick1", "vp4"}
+    assert action["path"][-1] in ("I", "K")
+
+
+def test_rule_9_3_1_the_strong_british_send_a_reduced_unit_to_the_storehouse() -> None:
+    s = arrange("rorkes-drift", 5, "B", {"J": ["chard", "b1", "b2"], "G": ["b3"]})
+    s["units"]["b1"]["sp"] = 1
+    action = intent.choose(s)
+    assert action == {"type": "move", "units": ["b1"], "path": ["G"]}
+
+
+def test_the_strong_level_reaches_every_bot_order_of_the_zone_game() -> None:
+    """Strong, the British play with intent and the Zulus with the built-in attack."""
+    rng = random.Random(5)
+    dice = Dice(SEED)
+    for state in positions("rorkes-drift", games=1):
+        if rng.random() > 0.05:
+            continue
+        side = SYSTEM.to_act(state)[0]
+        expected = intent.choose(state) if side == BRITISH else zulus(state)
+        assert SYSTEM.bot_action(state, side, dice) == expected
