@@ -6,12 +6,13 @@ leave a building to advance after every melee. These keep a plan:
 - *Strongpoints.* Each battle names the zones worth holding and how many foot SP to keep
   there (``HOLD``): at Rorke's Drift the water cart J (5 VP for good once lost by day),
   where both leaders stand ready to volley into I and K, the redoubt D (10 VP), the
-  storehouse G (replacements, and nobody fires into it), its roof H and the front of the
-  storehouse C; at Isandlwana the camp under the mountain. Foot in no strongpoint, or in
-  one above its share, moves into or towards the one that lacks most; the leaders stay
-  with their volley groups. The water cart keeps only 4 SP: the Zulus' random fire goes
-  to the strongest zone it may reach and hits J on 5-6 (11.3.1), and a water cart
-  garrisoned less than the roof lost fewer games (measured with ``tests.bench.balance``).
+  storehouse G (replacements, and nobody fires into it) and its roof H; at Isandlwana the
+  camp under the mountain. Foot in no strongpoint (at Rorke's Drift the men posted in
+  front of the storehouse, C), or in one above its share, moves into or towards the one
+  that lacks most; the leaders stay with their volley groups. The water cart keeps 6 SP
+  of foot, fewer than the roof with its leaders counted: the Zulus' random fire hits J on
+  5-6 (11.3.1), and a garrison of 4 or 8 lost more games (measured with
+  ``tests.bench.balance``, 200 games a row).
 - *Healing.* A reduced unit goes into the storehouse, since only units that start a turn
   there take replacements (9.3.1); when it is full, a whole unit steps out to take the
   reduced one's place first.
@@ -39,7 +40,7 @@ from games.zones.orders import legal
 from games.zones.state import BRITISH, State, board_of, british_in, unit_data, zulu_present
 
 HOLD: dict[str, dict[str, int]] = {
-    "rorkes-drift": {"J": 4, "D": 8, "G": 8, "H": 8, "C": 4},
+    "rorkes-drift": {"J": 6, "D": 8, "G": 8, "H": 8},
     "isandlwana": {"16": 16, "15": 16, "17": 16, "23": 12},
 }
 """Foot SP to keep in each strongpoint, by battle, most important first. At Isandlwana the

@@ -18,7 +18,7 @@ Zulu total, and the Zulus no longer win by the British falling below 10 SP.
 
 ``level`` is how well the bot plays its sides (``games.core.levels``). By the book, a bot
 Zulu side follows 18.0 (the modes turn ``solitaire`` on); the strong Zulus play the
-two-player rules with the built-in attack (``policy``), so a person may take the British
+two-player rules and mass their assault (``assault``), so a person may take the British
 alone against Zulus that hide their strengths; the strong British play with intent
 (``intent``).
 

@@ -20,7 +20,7 @@ from games.core.engine import (
 from games.core.errors import RuleError
 from games.core.levels import BOOK, LEVEL_OPTION, STRONG
 from games.core.versions import Upgrade
-from games.zones import hidden, intent, orders, policy, setup, upgrades, views
+from games.zones import assault, hidden, intent, orders, policy, setup, upgrades, views
 from games.zones.flow import actor, end_phase
 from games.zones.options import FIRST_RULES, RULES, RULES_OPTION
 from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
@@ -107,11 +107,13 @@ class Zones:
         return outcome(s, log)
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
-        """The strong British play with intent (``intent``); every other order is the plain
-        policy's (``policy``), which for solitaire Zulus is only ``solo`` (18.0): the strong
-        Zulus are its attack under the two-player rules, the modes turning 18.0 off."""
-        if side == BRITISH and state[LEVEL_OPTION] == STRONG:
+        """Strong, the British play with intent (``intent``) and the Zulus, under the
+        two-player rules (the modes turn 18.0 off), mass their assault (``assault``); by the
+        book, the plain policy (``policy``), which for solitaire Zulus is only ``solo``."""
+        if state[LEVEL_OPTION] == STRONG and side == BRITISH:
             return intent.choose(state)
+        if state[LEVEL_OPTION] == STRONG and not state["options"]["solitaire"]:
+            return assault.choose(state)
         return policy.choose(state, side)
 
     def result(self, state: JSON) -> Result | None:

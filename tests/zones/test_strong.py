@@ -15,7 +15,7 @@ import pytest
 from games.core.dice import Dice
 from games.core.engine import JSON, Viewer
 from games.core.levels import STRONG, at_level
-from games.zones import intent, policy
+from games.zones import assault, intent, policy
 from games.zones.state import BRITISH, ZULU, State, zulu_sp
 from games.zones.system import SYSTEM
 from tests.zones.helpers import SEED, arrange
@@ -59,13 +59,9 @@ def test_the_strong_british_decide_on_what_the_british_may_see(scenario: str) ->
     assert peeks(intent.choose, BRITISH, scenario) is None
 
 
-def zulus(s: State) -> JSON:
-    return policy.choose(s, ZULU)
-
-
 @pytest.mark.parametrize("scenario", ["rorkes-drift", "isandlwana"])
 def test_the_strong_zulus_decide_on_what_the_zulus_may_see(scenario: str) -> None:
-    assert peeks(zulus, ZULU, scenario) is None
+    assert peeks(assault.choose, ZULU, scenario) is None
 
 
 def test_a_planted_peek_at_the_zulu_strengths_is_caught() -> None:
@@ -92,7 +88,7 @@ def test_a_planted_peek_under_the_british_stacks_is_caught() -> None:
         for order in shots:
             if "b10" in s["stacks"].get(next(iter(order.action["shots"])), [])[1:]:
                 return order.action
-        return zulus(s)
+        return assault.choose(s)
 
     assert peeks(peeking, ZULU, "rorkes-drift") is not None
 
@@ -145,12 +141,31 @@ def test_rule_9_3_1_the_strong_british_send_a_reduced_unit_to_the_storehouse() -
 
 
 def test_the_strong_level_reaches_every_bot_order_of_the_zone_game() -> None:
-    """Strong, the British play with intent and the Zulus with the built-in attack."""
+    """Strong, the British play with intent and the Zulus mass their assault."""
     rng = random.Random(5)
     dice = Dice(SEED)
     for state in positions("rorkes-drift", games=1):
         if rng.random() > 0.05:
             continue
         side = SYSTEM.to_act(state)[0]
-        expected = intent.choose(state) if side == BRITISH else zulus(state)
+        expected = intent.choose(state) if side == BRITISH else assault.choose(state)
         assert SYSTEM.bot_action(state, side, dice) == expected
+
+
+def test_the_strong_zulus_mass_beside_one_british_zone() -> None:
+    """The storehouse, one counter seen in it, is worth more to break than the redoubt's
+    four: the Zulus enter at the edge beside it (2) and nearest it, then the force in 12
+    moves into the hospital yard beside it, where the built-in Zulus would go elsewhere."""
+    s = arrange(
+        "rorkes-drift", 3, "C", {"D": ["b1", "b2", "b3", "b4"], "G": ["b5"], "J": ["b6", "b7"]},
+        {"12": (20, 2, []), "9": (10, 1, [])},
+    )  # fmt: skip
+    assert assault.target(s) == "G"
+    entry = assault.choose(s)
+    assert entry["type"] == "enter" and entry["path"][-1] == "2"
+    while entry["type"] == "enter":
+        s = SYSTEM.apply(s, ZULU, entry, Dice(SEED)).state
+        entry = assault.choose(s)
+    move = entry
+    assert move["type"] == "zmove" and move["from"] == "12" and move["path"][-1] == "I"
+    assert policy.choose(s, ZULU) != move
