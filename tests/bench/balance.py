@@ -6,7 +6,9 @@ Each row is N games from the opening, seeded by row and game number, played thro
 engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``book``
 and ``strong`` are the bot's two levels (``games.core.levels``), ``random`` picks uniformly
 among the legal orders. A zone game's Zulus by the book are the solitaire Zulus of 18.0.
-Games are spread over a process pool.
+Games are spread over a process pool. Last, each strong side is set against by the book
+from the same side, game by game on the same seeds: of the games where only one of them
+won, the share the strong one did.
 """
 
 from __future__ import annotations
@@ -113,11 +115,38 @@ def play(row: Row, game: int) -> list[str]:
     return outcome(row, system, state)
 
 
-def play_many(row: Row, first: int, count: int) -> Counter[str]:
-    found: Counter[str] = Counter()
-    for game in range(first, first + count):
-        found.update(play(row, game))
-    return found
+def play_many(row: Row, first: int, count: int) -> list[list[str]]:
+    """How each of the games ``first`` to ``first + count`` ended, in order."""
+    return [play(row, game) for game in range(first, first + count)]
+
+
+def winner(ended: list[str]) -> str | None:
+    return ended[0].removeprefix("won by ") if ended[0].startswith("won by ") else None
+
+
+def paired(rows: dict[Row, list[list[str]]]) -> list[str]:
+    """Strong against by the book from the same side, game by game on the same seeds and
+    against the same opponent: of the games whose winners differ, the share strong won."""
+    lines = []
+    for row, games in rows.items():
+        for index, (side, policy) in enumerate(row.sides):
+            if policy != STRONG:
+                continue
+            sides = list(row.sides)
+            sides[index] = (side, BOOK)
+            book = rows.get(Row(row.system, row.scenario, tuple(sides)))
+            if book is None:
+                continue
+            ahead = sum(winner(a) == side != winner(b) for a, b in zip(games, book, strict=True))
+            behind = sum(winner(b) == side != winner(a) for a, b in zip(games, book, strict=True))
+            share = ahead / (ahead + behind) if ahead + behind else 0.5
+            against = ", ".join(f"{s} {p}" for s, p in row.sides if s != side) or "the game"
+            lines.append(
+                f"{row.system} {row.scenario}, {side} strong against by the book (opponent: "
+                f"{against}): strong alone won {ahead}, by the book alone {behind}: "
+                f"{share * 100:.1f}% of the {ahead + behind} games that differ"
+            )
+    return lines
 
 
 def table(row: Row, games: int, found: Counter[str]) -> list[str]:
@@ -149,11 +178,12 @@ def main() -> None:
             ]
             for row in rows
         }
+        ended: dict[Row, list[list[str]]] = {}
         for row, parts in futures.items():
-            found: Counter[str] = Counter()
-            for part in parts:
-                found.update(part.result())
+            ended[row] = [game for part in parts for game in part.result()]
+            found = Counter(name for game in ended[row] for name in game)
             print("\n".join(table(row, args.games, found)), flush=True)
+    print("\n".join(paired(ended)))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.traffic import Traffic, tally
 from games.core.engine import JSON, GameSystem, Viewer
+from games.core.levels import at_level
 from tests.e2e.conftest import is_recap
 from tests.e2e.leak_audit import Player, bots_order
 
@@ -91,9 +92,11 @@ async def measure(
     *,
     options: dict | None = None,
     limit: int = 400,
+    level: str | None = None,
 ) -> Measured:
     """Play ``system_id`` with people in ``seats`` (side to user; the first starts the game,
-    the others join) to its end, or ``limit`` orders, and count its traffic."""
+    the others join) to its end, or ``limit`` orders, and count its traffic. The people give
+    the orders the bot would at the game's level, or at ``level``."""
     system = bot.registry.get(system_id)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     player = Player(sandbox, bot, {})
@@ -134,7 +137,8 @@ async def measure(
         if user is None or measured.orders >= limit:
             measured.over = game.status != "active"
             return measured
-        await player.give(user, bots_order(system, game.state, sides[0], measured.orders))
+        state = game.state if level is None else at_level(game.state, level)
+        await player.give(user, bots_order(system, state, sides[0], measured.orders))
         measured.orders += 1
 
 

@@ -12,6 +12,7 @@ import asyncio
 import re
 from collections import Counter
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,16 @@ from games.zones import policy, setup
 from games.zones.hidden import zulu_strengths
 from games.zones.state import BRITISH, ZULU
 from games.zones.system import SYSTEM
-from tests.e2e.conftest import alice, bob, bot_settings, newest_post, sandbox, sqlite_url
+from tests.e2e.conftest import (
+    alice,
+    bob,
+    bot_settings,
+    is_recap,
+    newest_post,
+    sandbox,
+    sqlite_url,
+)
+from tests.e2e.etiquette import measure
 from tests.e2e.panel_steps import step_labels, step_menu, step_to
 from tests.zones.test_strength_dms import play_until_advance
 
@@ -392,3 +402,25 @@ async def test_the_zulu_player_enters_with_fewer_warriors_from_the_panel_alone(
     assert "moved on" in other.content, other.content
     after, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
     assert after.state["zulu"]["held"] == game.state["zulu"]["held"], "the old menu gave nothing"
+
+
+@pytest.mark.slow
+async def test_a_solo_rorkes_drift_from_the_revised_posts_by_strong_play(
+    sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser, tmp_path: Path
+) -> None:
+    """A person plays the British of a solo Rorke's Drift against the 18.0 Zulus from the
+    buttons, menus and panel alone, giving every order the strong British would, from the
+    revised posts; the game ends, with a recap, and what the channel got is counted."""
+    measured = await measure(
+        sandbox, laager, SYSTEM.id, {BRITISH: alice, ZULU: alice}, "solo",
+        options={"scenario": "rorkes-drift"}, level="strong",
+    )  # fmt: skip
+    print(f"\nsolo Rorke's Drift, strong British orders\n{measured.per_turn()}")
+    game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
+    assert measured.over and game.state["options"]["rules"] == 3
+    print(game.result["summary"] if game.result else "")
+    recap = [m for m in sandbox.messages() if is_recap(m)]
+    assert recap, "a finished game is recapped"
+    for attachment in recap[-1].attachments:
+        (tmp_path / attachment.filename).write_bytes(attachment.data)
+        print("recap:", tmp_path / attachment.filename)
