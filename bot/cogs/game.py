@@ -43,6 +43,7 @@ from bot.posting.text_fit import DESCRIPTION, fields_of
 from bot.storage.records import GameRecord
 from games.core.engine import GameSystem, Viewer, readable_by
 from games.core.errors import LaagerError
+from games.core.levels import LEVELS, level_of
 from games.core.odds import Estimate, check_policy, run_chunk, view_seed
 from games.core.replay import ReplayReport
 from games.core.text import shorten
@@ -256,9 +257,10 @@ class GameCog(LaagerCog):
             colour=COLOUR,
         )
         stood_in = await self.bot.store.stood_in(game.id)
+        bot = f"the bot, {LEVELS[level_of(game.options or {})]}"
         seat_lines = [
             f"{s.side}: "
-            + ("the bot" if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
+            + (bot if s.is_bot else f"<@{s.user_id}>" if s.user_id else "free")
             + (" (the bot stood in when the deadline ran out)" if s.side in stood_in else "")
             for s in seats
         ]

@@ -7,7 +7,12 @@ each unit that can still gain ground from the Zulus falls back to the reachable 
 from them, the rest form square, and each fire masses just enough strength for the best hit
 number on the Zulus that threaten the most British hexes. It takes the escape of 4.1 only
 when the wagon's column can reach an escape hex this phase: marching the wagon west every
-turn was measured, and lost the escort sooner than standing.
+turn was measured, and lost the escort sooner than standing. Its leaders stay with their
+companies: a leader alone can be neither attacked (5.5) nor entered (7.6) and wins by
+standing at the end of turn 6 (4.2), but walking leaders off alone, always, only from a
+weakened stack, or only on turn 6, won 20.0%, 18.5% and 17.5% of 200 games against 24.5%
+for staying (the Zulus soon stand next to every hex a leader can reach, and he falls on a
+1-2 there in the leaders' phase, 5.8), while his company loses its +1 (8.9).
 """
 
 from __future__ import annotations

@@ -105,6 +105,8 @@ async def test_a_game_against_the_bot_names_its_level_on_every_post(
     game, _system = await laager.service.latest(Place(sandbox.guild_id, sandbox.default_channel))
     assert game.options["level"] == "strong" and game.state["level"] == "strong"
     assert not game.state["options"]["solitaire"], "the strong Zulus play the two-player rules"
+    status = await sandbox.slash(alice, "game status")
+    assert "zulu: the bot, strong" in status.response.text()
     await sandbox.slash(alice, "game abort")
     by_default = await sandbox.slash(alice, "game new", {"system": "last-stand", "mode": "solo"})
     assert by_default.response.embeds[0]["title"].endswith("· bot by the book")

@@ -155,6 +155,25 @@ def test_5_5_each_zulu_attacks_alone_and_leaders_are_never_targets() -> None:
         go(state, ZULU, {"type": "attack", "from": "0607", "target": "a"})  # once each
 
 
+def test_5_5_7_6_4_2_a_leader_alone_is_never_attacked_nor_entered_and_wins_by_lasting() -> None:
+    """A leader walked off alone: no Zulu may attack him (5.5) or enter his hex (7.6), only
+    the leaders' phase can kill him, on a 1 or 2 (5.8), and standing at the end of turn 6 he
+    wins the game for the British (4.2). The strong British were measured walking leaders
+    off like this, and lost more games than keeping them with their companies."""
+    state = scene({"pulleine": "1206"}, ["1205", "1004"], phase="zulu_attack", turn=6)
+    assert combat.zulu_attackers(state) == {}
+    with pytest.raises(RuleError, match="can attack now. Hexes that can: none"):
+        go(state, ZULU, {"type": "attack", "from": "1205", "target": "pulleine"})
+    moving = scene({"pulleine": "1206"}, ["1205", "1004"], phase="zulu_move", turn=6)
+    assert "1206" not in movement.zulu_destinations(moving, "1004")
+    with pytest.raises(RuleError):
+        go(moving, ZULU, {"type": "move", "from": "1004", "to": "1206"})
+    last = scene({"pulleine": "1206"}, ["1205"], phase="leaders", turn=6, colours="sent away")
+    survived, _ = go(last, ZULU, {"type": "fatalities"}, 3)
+    assert survived["british"]["pulleine"]["hex"] == "1206"
+    assert survived["result"]["winner"] == BRITISH and "4.2" in survived["result"]["summary"]
+
+
 def test_5_6_phase_iv_announced_then_phase_v_is_the_other() -> None:
     state = scene({"a": "1706"}, ["1704"], phase="british_4")
     state, _ = go(state, BRITISH, {"type": "order", "first": "move"})
