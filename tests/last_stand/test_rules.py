@@ -162,7 +162,7 @@ def test_5_5_7_6_4_2_a_leader_alone_is_never_attacked_nor_entered_and_wins_by_la
     off like this, and lost more games than keeping them with their companies."""
     state = scene({"pulleine": "1206"}, ["1205", "1004"], phase="zulu_attack", turn=6)
     assert combat.zulu_attackers(state) == {}
-    with pytest.raises(RuleError, match="can attack now. Hexes that can: none"):
+    with pytest.raises(RuleError, match=r"can attack now\. Hexes that can: none"):
         go(state, ZULU, {"type": "attack", "from": "1205", "target": "pulleine"})
     moving = scene({"pulleine": "1206"}, ["1205", "1004"], phase="zulu_move", turn=6)
     assert "1206" not in movement.zulu_destinations(moving, "1004")
