@@ -11,9 +11,11 @@ from itertools import product
 import pytest
 
 from games.core.dice import Dice, derived_seed
+from games.core.engine import Viewer
 from games.core.errors import RuleError
 from games.ramparts import policy, strong
-from games.ramparts.state import State
+from games.ramparts.actions import legal
+from games.ramparts.state import SIDE, State
 from games.ramparts.system import SYSTEM
 from games.ramparts.volleys import Modifiers, modify, tally
 
@@ -111,3 +113,41 @@ def test_strong_scores_more_than_the_built_in_policy_on_the_same_games() -> None
     strong_vp = sum(play(strong.choose, n)["over"]["vp"] for n in seeds) / len(seeds)
     builtin_vp = sum(play(policy.choose, n)["over"]["vp"] for n in seeds) / len(seeds)
     assert strong_vp > builtin_vp + 3
+
+
+def test_the_strong_british_decide_on_what_the_player_may_see() -> None:
+    """Every value hidden from the player (the Draw Pile's order) is drawn afresh and the
+    strong policy asked again: it gives the same order. A policy planted to read the next
+    card of the Draw Pile is caught by the same check."""
+
+    checked = []
+
+    def peeks(chooser: Choose) -> bool:
+        viewer = Viewer.of_side(SIDE)
+        for game in range(5):
+            dice = Dice(derived_seed("ramparts/strong/sees", game))
+            state = SYSTEM.new("standard", {"level": "strong"}, dice).state
+            for step in range(400):
+                if SYSTEM.result(state):
+                    break
+                wanted = chooser(state)
+                checked.append(step)
+                for redraw in range(3):
+                    seen = SYSTEM.sample_hidden(
+                        state, viewer, Dice(derived_seed("r", step), redraw)
+                    )
+                    if chooser(seen) != wanted:
+                        return True
+                state = SYSTEM.apply(state, SIDE, wanted, dice).state
+                dice.take_rolls()
+        return False
+
+    def peeking(state: State) -> dict:
+        options = legal(state)
+        if state["deck"] and state["deck"][0] % 2 and len(options) > 1:
+            return options[-1] if options[-1] != strong.choose(state) else options[0]
+        return strong.choose(state)
+
+    assert not peeks(strong.choose)
+    assert len(checked) > 200, "whole games were checked"
+    assert peeks(peeking)
