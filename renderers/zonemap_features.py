@@ -30,6 +30,9 @@ PLACES: dict[str, dict[str, str]] = {
     "rorkes-drift": {
         "23": "Oskarberg",
         "13": "garden",
+        "J": "water cart",
+        "G": "storehouse",
+        "A": "kraal",
     },
 }
 """Names the field is known by, written small in a corner of their zone (the zone's number
