@@ -13,6 +13,7 @@ from games.core.engine import GameSystem, Viewer
 from games.core.errors import RuleError
 from games.core.levels import BOOK, LEVEL_OPTION, STRONG, at_level, checked, level_of
 from games.core.odds import estimate
+from games.core.replay import Step, replay
 from games.core.versions import VERSION_KEY, loaded
 from games.last_stand import ai as last_stand_ai
 from games.last_stand import strong as last_stand_strong
@@ -100,3 +101,29 @@ def test_odds_are_played_at_the_strong_level_whatever_the_game_s_own(
     with ThreadPoolExecutor(1) as pool:
         assert estimate(DUEL, state, Viewer.public(), 4, pool) is not None
     assert asked and set(asked) == {STRONG}
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_a_game_played_by_the_strong_bot_replays_from_its_log(system: GameSystem) -> None:
+    """The level is in the logged set-up, so a replay asks the same strong bot again and
+    finds every order and every die as the log has them; a log whose set-up lost its level
+    is replayed by the book and caught."""
+    scenario = next(iter(system.scenarios))
+    mode = system.modes["bots"]
+    options = {**mode.options, **mode.level_options.get(STRONG, {}), LEVEL_OPTION: STRONG}
+    dice = Dice(SEED)
+    state = system.new(scenario, options, dice).state
+    steps = [Step(None, {"scenario": scenario, "options": options}, dice.take_rolls())]
+    for _ in range(300):
+        if system.result(state) or not system.to_act(state):
+            break
+        side = system.to_act(state)[0]
+        action = system.bot_action(state, side, dice)
+        state = system.apply(state, side, action, dice).state
+        steps.append(Step(side, action, dice.take_rolls(), by_bot=True))
+    report = replay(system, SEED, steps)
+    assert report.ok, report.problem
+    assert report.state == state
+    by_the_book = {k: v for k, v in options.items() if k != LEVEL_OPTION}
+    planted = [Step(None, {"scenario": scenario, "options": by_the_book}, steps[0].rolls)]
+    assert not replay(system, SEED, [*planted, *steps[1:]]).ok, "a level left out is caught"
