@@ -45,13 +45,12 @@ HOLD: dict[str, dict[str, int]] = {
 }
 """Foot SP to keep in each strongpoint, by battle, most important first. At Isandlwana the
 camp's three VP zones under the mountain (15, 16, 17: 12 of the 18 VP) and the wagon park
-that closes them."""
-FLOOR: dict[str, dict[str, int]] = {}
-"""The foot SP a strongpoint may give up to one more important that lacks men; by default
-none (measured: at Rorke's Drift, thinning the storehouse to refill the water cart lost
-more games than it saved)."""
+that closes them. A strongpoint never gives up men below its share to one more important:
+at Rorke's Drift, thinning the storehouse to refill the water cart lost more games than it
+saved (measured)."""
 
-FIRE_PRIORITY = ("solo", "hits", "ammo", "replace")
+FIRST = ("hits", "ammo", "replace")
+"""Orders taken whenever they are offered, before any plan."""
 
 
 def choose(s: State) -> JSON:
@@ -65,7 +64,7 @@ def choose_from(s: State, orders: list[Order]) -> JSON:
     by_kind: dict[str, list[Order]] = {}
     for order in orders:
         by_kind.setdefault(order.kind, []).append(order)
-    for kind in FIRE_PRIORITY:
+    for kind in FIRST:
         if kind in by_kind:
             return by_kind[kind][0].action
     for pick in (_escort, _heal, _garrison):
@@ -108,21 +107,13 @@ def _short(s: State) -> dict[str, int]:
     return {z: want - _sp_in(s, z) for z, want in _hold(s).items() if _sp_in(s, z) < want}
 
 
-def _spare(s: State, zone: str, sp: int, dest: str) -> bool:
-    """Whether ``sp`` foot may leave ``zone`` for ``dest``: anything outside the
-    strongpoints but the wounded's escort, a strongpoint's men above its share, and down to
-    its floor for one more important."""
-    hold = _hold(s)
+def _spare(s: State, zone: str, sp: int) -> bool:
+    """Whether ``sp`` foot may leave ``zone``: anything outside the strongpoints but the
+    wounded's escort, and a strongpoint's men above its share."""
     if any(unit_data(s, u).kind == "vp" for u in british_in(s, zone)):
         return False  # the wounded's escort stays with them (10.8)
-    if zone not in hold:
-        return True
-    left = _sp_in(s, zone) - sp
-    if left >= hold[zone]:
-        return True
-    order = list(hold)
-    floor = FLOOR.get(s["battle"], {}).get(zone, hold[zone])
-    return order.index(dest) < order.index(zone) and left >= floor
+    hold = _hold(s)
+    return zone not in hold or _sp_in(s, zone) - sp >= hold[zone]
 
 
 def _moving(order: Order) -> tuple[list[str], str]:
@@ -211,7 +202,7 @@ def _garrison(s: State, moves: list[Order]) -> Order | None:
         origin = _origin(s, units)
         sp = sum(s["units"][u]["sp"] for u in units)
         for target in sorted(short, key=rank.__getitem__):
-            if target == origin or not _spare(s, origin, sp, target):
+            if target == origin or not _spare(s, origin, sp):
                 continue
             before, after = board.steps(origin, [target]), board.steps(dest, [target])
             if before is None or after is None or after >= before:

@@ -110,10 +110,11 @@ class Zones:
         """Strong, the British play with intent (``intent``) and the Zulus, under the
         two-player rules (the modes turn 18.0 off), mass their assault (``assault``); by the
         book, the plain policy (``policy``), which for solitaire Zulus is only ``solo``."""
-        if state[LEVEL_OPTION] == STRONG and side == BRITISH:
-            return intent.choose(state)
-        if state[LEVEL_OPTION] == STRONG and not state["options"]["solitaire"]:
-            return assault.choose(state)
+        if state[LEVEL_OPTION] == STRONG:
+            if side == BRITISH:
+                return intent.choose(state)
+            if not state["options"]["solitaire"]:
+                return assault.choose(state)
         return policy.choose(state, side)
 
     def result(self, state: JSON) -> Result | None:
