@@ -6,6 +6,7 @@ from games.core.errors import RuleError
 from games.core.levels import BOOK
 from games.last_stand.board import board, order_of_battle
 from games.last_stand.state import (
+    BOT,
     JSON,
     RULES,
     STACK_LIMIT,
@@ -24,7 +25,7 @@ FREE_SETUP_COLUMNS = range(10, 20)
 ARRIVING = "lta"
 
 
-def new_state(scenario: str, rules: int = RULES, level: str = BOOK) -> JSON:
+def new_state(scenario: str, rules: int = RULES, level: str = BOOK, bot: int = BOT) -> JSON:
     oob = order_of_battle()
     free = scenario == "free-setup"
     british: JSON = {}
@@ -56,6 +57,7 @@ def new_state(scenario: str, rules: int = RULES, level: str = BOOK) -> JSON:
         "result": None,
         "rules": rules,
         "level": level,
+        "bot": bot,
     }
 
 

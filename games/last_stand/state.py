@@ -10,7 +10,8 @@ Shape::
     marks: {before, now}: moves and hits of the last phase and this one, for the map,
     result: None | {winner, summary},
     rules: the rules revision the game was started under (see RULES),
-    level: how well the bot plays its sides (games.core.levels)
+    level: how well the bot plays its sides (games.core.levels),
+    bot: the revision of the strong British's play the game was started with (see BOT)
 """
 
 from __future__ import annotations
@@ -34,6 +35,14 @@ a Zulu that attacked the emptied hex may advance into it (8.7), and the Zulu pla
 which unit of a stack takes a hit (8.3.2)."""
 RULES_OPTION = "rules"
 """The game option that carries the revision into the logged set-up; a set-up logged
+without it is the first revision's."""
+FIRST_BOT = 1
+BOT = 2
+"""Revisions of the strong British's play, kept by each game like the rules revision, so a
+game's log replays with the orders its bot gave. Revision 2: a leader walks off alone from a
+company worn down to a few SP (``strong.walk_off``)."""
+BOT_OPTION = "bot"
+"""The game option that carries the bot's revision into the logged set-up; a set-up logged
 without it is the first revision's."""
 PHASES = ("zulu_move", "reaction", "zulu_attack", "british_4", "british_5", "sniping", "leaders")
 PHASE_TITLES = {

@@ -22,6 +22,9 @@ from games.core.levels import LEVEL_OPTION, STRONG, level_of
 from games.core.versions import Upgrade
 from games.last_stand import ai, flow, orders, report, setup, strong, upgrades
 from games.last_stand.state import (
+    BOT,
+    BOT_OPTION,
+    FIRST_BOT,
     FIRST_RULES,
     PHASE_TITLES,
     RECYCLED,
@@ -34,20 +37,22 @@ from games.last_stand.state import (
 )
 
 SIDES = (flow.BRITISH, flow.ZULU)
-CURRENT_RULES = {RULES_OPTION: RULES}
-"""Every mode names the newest rules revision, so it is written into the logged set-up."""
+CURRENT = {RULES_OPTION: RULES, BOT_OPTION: BOT}
+"""Every mode names the newest rules and bot revisions, so they are written into the logged
+set-up."""
 
 
 class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
     sides = SIDES
-    state_version = 3
+    state_version = 4
     upgrades: ClassVar[dict[int, Upgrade]] = {
         1: upgrades.add_rules_revision,
         2: upgrades.add_level,
+        3: upgrades.add_bot_revision,
     }
-    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
+    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES, BOT_OPTION: FIRST_BOT}
     """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
         "historical": Scenario(
@@ -63,13 +68,13 @@ class LastStand:
     }
     modes: ClassVar[dict[str, Mode]] = {
         "solo": Mode(
-            "solo", "Solo: you command the British, the bot the Zulus", ("zulu",), CURRENT_RULES
+            "solo", "Solo: you command the British, the bot the Zulus", ("zulu",), CURRENT
         ),
-        "two-player": Mode("two-player", "Two players", (), CURRENT_RULES),
+        "two-player": Mode("two-player", "Two players", (), CURRENT),
         "solo-zulu": Mode(
-            "solo-zulu", "Solo as the Zulus against a bot British", ("british",), CURRENT_RULES
+            "solo-zulu", "Solo as the Zulus against a bot British", ("british",), CURRENT
         ),
-        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES),
+        "bots": Mode("bots", "Bot against bot", "all", CURRENT),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
@@ -78,7 +83,10 @@ class LastStand:
         revision = options.get(RULES_OPTION, RULES)
         if revision not in range(FIRST_RULES, RULES + 1):
             raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
-        state = setup.new_state(scenario, revision, level_of(options))
+        bot = options.get(BOT_OPTION, BOT)
+        if bot not in range(FIRST_BOT, BOT + 1):
+            raise RuleError(f"Unknown bot revision {bot!r}: this bot knows 1 to {BOT}.")
+        state = setup.new_state(scenario, revision, level_of(options), bot)
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (
             "The Zulu impi gathers at the seven onrush hexes, 16 units in each. "
@@ -108,8 +116,9 @@ class LastStand:
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
         """By the book, the Zulus as the solitaire rules run them (9.0) and the plain British
-        commander; the strong British play to survive (``strong``). The Zulus have no
-        stronger player than the rules' own yet, so they are the same at both levels."""
+        commander; the strong British play to survive (``strong``, at the game's bot
+        revision). The Zulus have no stronger player than the rules' own yet, so they are the
+        same at both levels."""
         if side == flow.ZULU:
             return ai.zulu_action(state, dice)
         if state[LEVEL_OPTION] == STRONG:

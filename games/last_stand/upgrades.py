@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core.engine import JSON
 from games.core.levels import BOOK
-from games.last_stand.state import FIRST_RULES
+from games.last_stand.state import FIRST_BOT, FIRST_RULES
 
 
 def add_rules_revision(state: JSON) -> JSON:
@@ -16,3 +16,9 @@ def add_rules_revision(state: JSON) -> JSON:
 def add_level(state: JSON) -> JSON:
     """Shape 2 to 3: a game stored before bot levels existed had the bot by the book."""
     return {**state, "level": BOOK}
+
+
+def add_bot_revision(state: JSON) -> JSON:
+    """Shape 3 to 4: a game stored before the strong British's play had revisions keeps the
+    first, so its log replays with the orders its bot gave."""
+    return {**state, "bot": FIRST_BOT}

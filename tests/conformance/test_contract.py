@@ -197,7 +197,7 @@ def names_its_logged_options(system: GameSystem, mode: Mode) -> None:
 def test_the_checks_catch_a_mode_leaving_out_a_logged_option() -> None:
     from games.last_stand.system import SYSTEM as LAST_STAND
 
-    with pytest.raises(AssertionError, match="leaves \\['rules'\\]"):
+    with pytest.raises(AssertionError, match="leaves \\['bot', 'rules'\\]"):
         names_its_logged_options(LAST_STAND, Mode("solo", "Solo", ("zulu",), {}))
 
 

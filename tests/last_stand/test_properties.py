@@ -14,7 +14,7 @@ from games.core.errors import RuleError
 from games.last_stand import combat, movement
 from games.last_stand.board import board
 from games.last_stand.state import STACK_LIMIT, UNITS, phase_kind, stack_strength, zulus_by_hex
-from games.last_stand.system import CURRENT_RULES, SYSTEM
+from games.last_stand.system import CURRENT, SYSTEM
 from games.last_stand.system import picture as drawn
 from tests.profiles import scaled
 
@@ -126,7 +126,7 @@ def check_always(before: dict, after: dict) -> None:
 def play(seed: int, scenario: str) -> dict:
     rng = random.Random(seed)
     dice = Dice(derived_seed("property", seed))
-    state = SYSTEM.new(scenario, dict(CURRENT_RULES), dice).state
+    state = SYSTEM.new(scenario, dict(CURRENT), dice).state
     for _ in range(STEP_LIMIT):
         if SYSTEM.result(state):
             return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -12,19 +13,21 @@ from PIL import Image
 from bot.systems.installed import pairings
 from games.core.dice import Dice, derived_seed
 from games.core.engine import GameSystem, Viewer, buttons
+from games.core.errors import RuleError
+from games.core.levels import LEVEL_OPTION, STRONG
 from games.core.replay import Step, replay
 from games.core.versions import VERSION_KEY, loaded
-from games.last_stand.state import FIRST_RULES, RULES, RULES_OPTION
-from games.last_stand.system import CURRENT_RULES, SYSTEM
+from games.last_stand.state import BOT, BOT_OPTION, FIRST_BOT, FIRST_RULES, RULES, RULES_OPTION
+from games.last_stand.system import CURRENT, SYSTEM
 from renderers.last_stand import map_image, render
 
 KEY = re.compile(r"^[\w.-]+$")
 
 
-def bot_game(seed: str) -> tuple[dict, list[Step]]:
+def bot_game(seed: str, options: dict = CURRENT) -> tuple[dict, list[Step]]:
     dice = Dice(seed)
-    state = SYSTEM.new("historical", dict(CURRENT_RULES), dice).state
-    steps = [Step(None, {"scenario": "historical", "options": CURRENT_RULES}, dice.take_rolls())]
+    state = SYSTEM.new("historical", dict(options), dice).state
+    steps = [Step(None, {"scenario": "historical", "options": options}, dice.take_rolls())]
     while not SYSTEM.result(state):
         [side] = SYSTEM.to_act(state)
         for choice in SYSTEM.legal_orders(state, side):
@@ -129,9 +132,36 @@ def test_a_logged_set_up_replays_under_the_revision_it_was_played_by(logged: dic
     assert report.state["rules"] == logged.get(RULES_OPTION, FIRST_RULES)
 
 
+def test_a_strong_game_replays_with_the_bot_revision_it_was_played_by() -> None:
+    """A game against the strong British logged before the bot had revisions named none and
+    was played by the first: its log replays, and the same log read as the newest revision
+    (planted) is caught, since its leaders walk off where the first kept them."""
+    seed = derived_seed("system-test", "bot revision")
+    logged = {RULES_OPTION: RULES, LEVEL_OPTION: STRONG}
+    state, steps = bot_game(seed, {**logged, BOT_OPTION: FIRST_BOT})
+
+    def set_up(options: dict) -> list[Step]:
+        return [replace(steps[0], action={**steps[0].action, "options": options}), *steps[1:]]
+
+    report = replay(SYSTEM, seed, set_up(logged))
+    assert report.ok, report.problem
+    assert report.state == state and state["bot"] == FIRST_BOT
+    caught = replay(SYSTEM, seed, set_up({**logged, BOT_OPTION: BOT}))
+    assert not caught.ok and "the bot would now order otherwise" in (caught.problem or "")
+    assert SYSTEM.new("historical", dict(CURRENT), Dice(seed)).state["bot"] == BOT
+    with pytest.raises(RuleError, match="Unknown bot revision 9"):
+        SYSTEM.new("historical", {BOT_OPTION: 9}, Dice(seed))
+
+
 def test_a_state_stored_before_rules_revisions_upgrades_to_the_first_revision() -> None:
-    state = SYSTEM.new("historical", dict(CURRENT_RULES), Dice("11" * 32)).state
+    state = SYSTEM.new("historical", dict(CURRENT), Dice("11" * 32)).state
     shape_one = {k: v for k, v in state.items() if k != "rules"}
     upgraded = loaded(SYSTEM, {**shape_one, VERSION_KEY: 1})
-    assert upgraded == {**shape_one, "rules": FIRST_RULES}
+    assert upgraded == {**shape_one, "rules": FIRST_RULES, "bot": FIRST_BOT}
     assert list(upgraded)[: len(shape_one)] == list(shape_one)
+
+
+def test_a_state_stored_before_bot_revisions_upgrades_to_the_first() -> None:
+    state = SYSTEM.new("historical", dict(CURRENT), Dice("11" * 32)).state
+    shape_three = {k: v for k, v in state.items() if k != "bot"}
+    assert loaded(SYSTEM, {**shape_three, VERSION_KEY: 3}) == {**shape_three, "bot": FIRST_BOT}
