@@ -5,7 +5,8 @@ Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ra
 Each row is N games from the opening, seeded by row and game number, played through the
 engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``book``
 and ``strong`` are the bot's two levels (``games.core.levels``), ``random`` picks uniformly
-among the legal orders. A zone game's Zulus by the book are the solitaire Zulus of 18.0.
+among the legal orders. A zone game's Zulus by the book are the solitaire Zulus of 18.0; its
+last rows add the text's own handicaps, 17.1 for the British and 17.2 for the Zulus.
 Games are spread over a process pool. Last, each strong side is set against by the book
 from the same side, game by game on the same seeds: of the games where only one of them
 won, the share the strong one did.
@@ -57,12 +58,29 @@ class Row:
     system: str
     scenario: str
     sides: tuple[tuple[str, str], ...]
+    options: tuple[tuple[str, object], ...] = ()
+    """Optional rules on top of the mode's, such as the text's handicaps (17.1, 17.2)."""
 
     @property
     def title(self) -> str:
         who = ", ".join(f"{side} {policy}" for side, policy in self.sides)
-        return f"{self.system} {self.scenario}: {who}"
+        rules = " with " + ", ".join(f"{k}={v}" for k, v in self.options) if self.options else ""
+        return f"{self.system} {self.scenario}{rules}: {who}"
 
+
+BRITISH_ADVANTAGE = {
+    "rorkes-drift": (
+        ("dalton_bourne_lead", True),
+        ("bourne_charge", True),
+        ("extra_vp", 3),
+        ("no_vp_win", True),
+    ),
+    "isandlwana": (("extra_vp", 3), ("no_vp_win", True)),
+}
+"""Every option of 17.1, "for more experienced Zulu players", that the battle allows."""
+ZULU_ADVANTAGE = (("more_zulus", 10), ("leaders_carry_15", True), ("more_fire", True))
+"""Every option of 17.2, "for more experienced British players"."""
+STRONG_BOTH = (("british", STRONG), ("zulu", STRONG))
 
 ROWS: dict[str, list[Row]] = {
     "last-stand": [
@@ -77,7 +95,12 @@ ROWS: dict[str, list[Row]] = {
         for scenario in ("rorkes-drift", "isandlwana")
         for z in ("book", "strong")
         for b in ("book", "strong")
-    ],
+    ]
+    + [
+        Row("zones", scenario, STRONG_BOTH, BRITISH_ADVANTAGE[scenario])
+        for scenario in ("rorkes-drift", "isandlwana")
+    ]
+    + [Row("zones", "isandlwana", (("british", STRONG), ("zulu", BOOK)), ZULU_ADVANTAGE)],
 }
 
 
@@ -102,7 +125,7 @@ def play(row: Row, game: int) -> list[str]:
     mode = system.modes["bots"]
     # A mode's level options are the bot Zulus' (a solitaire rule by the book, 18.0).
     zulus = policies.get("zulu") if policies.get("zulu") in (BOOK, STRONG) else BOOK
-    options = {**mode.options, **mode.level_options.get(zulus, {})}
+    options = {**mode.options, **mode.level_options.get(zulus, {}), **dict(row.options)}
     state = system.new(row.scenario, options, dice).state
     for _ in range(STEP_LIMIT):
         waiting = system.to_act(state)
@@ -134,7 +157,7 @@ def paired(rows: dict[Row, list[list[str]]]) -> list[str]:
                 continue
             sides = list(row.sides)
             sides[index] = (side, BOOK)
-            book = rows.get(Row(row.system, row.scenario, tuple(sides)))
+            book = rows.get(Row(row.system, row.scenario, tuple(sides), row.options))
             if book is None:
                 continue
             ahead = sum(winner(a) == side != winner(b) for a, b in zip(games, book, strict=True))
