@@ -40,7 +40,8 @@ FIRST_BOT = 1
 BOT = 2
 """Revisions of the strong British's play, kept by each game like the rules revision, so a
 game's log replays with the orders its bot gave. Revision 2: a leader walks off alone from a
-company worn down to a few SP (``strong.walk_off``)."""
+company worn down to a few SP (``strong.walk_off``), and the strong Zulus attack where the
+defence is weakest (``assault``)."""
 BOT_OPTION = "bot"
 """The game option that carries the bot's revision into the logged set-up; a set-up logged
 without it is the first revision's."""

@@ -20,7 +20,7 @@ from games.core.engine import (
 from games.core.errors import RuleError
 from games.core.levels import LEVEL_OPTION, STRONG, level_of
 from games.core.versions import Upgrade
-from games.last_stand import ai, flow, orders, report, setup, strong, upgrades
+from games.last_stand import ai, assault, flow, orders, report, setup, strong, upgrades
 from games.last_stand.state import (
     BOT,
     BOT_OPTION,
@@ -116,10 +116,11 @@ class LastStand:
 
     def bot_action(self, state: JSON, side: str, dice: Dice) -> JSON:
         """By the book, the Zulus as the solitaire rules run them (9.0) and the plain British
-        commander; the strong British play to survive (``strong``, at the game's bot
-        revision). The Zulus have no stronger player than the rules' own yet, so they are the
-        same at both levels."""
+        commander. Strong, at the game's bot revision: British who play to survive
+        (``strong``) and Zulus who strike where the defence is weakest (``assault``)."""
         if side == flow.ZULU:
+            if state[LEVEL_OPTION] == STRONG:
+                return assault.zulu_action(state, dice)
             return ai.zulu_action(state, dice)
         if state[LEVEL_OPTION] == STRONG:
             return strong.british_action(state, dice)
