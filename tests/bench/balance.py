@@ -1,7 +1,8 @@
 """Can the games be won? Plays whole games from the start under several policies and prints
 how they ended, with 95% Wilson intervals.
 
-Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ramparts|zones]``.
+Run: ``.venv/bin/python -m tests.bench.balance --games N [--system last-stand|ramparts|zones]
+[--scenario S]``.
 Each row is N games from the opening, seeded by row and game number, played through the
 engine's own ``apply`` (so an illegal order from any policy stops the run). Policies: ``book``
 and ``strong`` are the bot's two levels (``games.core.levels``), ``random`` picks uniformly
@@ -84,15 +85,21 @@ STRONG_BOTH = (("british", STRONG), ("zulu", STRONG))
 
 ROWS: dict[str, list[Row]] = {
     "last-stand": [
-        Row("last-stand", "historical", (("british", b), ("zulu", "book")))
+        Row("last-stand", "historical", (("british", b), ("zulu", z)))
+        for z in ("book", "strong")
         for b in ("book", "random", "strong")
+    ]
+    + [
+        Row("last-stand", "free-setup", (("british", b), ("zulu", z)))
+        for z in ("book", "strong")
+        for b in ("book", "strong")
     ],
     "ramparts": [
         Row("ramparts", "standard", (("british", b),)) for b in ("book", "random", "strong")
     ],
     "zones": [
         Row("zones", scenario, (("british", b), ("zulu", z)))
-        for scenario in ("rorkes-drift", "isandlwana")
+        for scenario in ("rorkes-drift", "isandlwana", "isandlwana-free")
         for z in ("book", "strong")
         for b in ("book", "strong")
     ]
@@ -189,9 +196,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--system", choices=sorted(SYSTEMS), action="append")
+    parser.add_argument("--scenario", action="append", help="only this scenario's rows")
     parser.add_argument("--chunk", type=int, default=5)
     args = parser.parse_args()
-    rows = [row for name in args.system or sorted(SYSTEMS) for row in ROWS[name]]
+    rows = [
+        row
+        for name in args.system or sorted(SYSTEMS)
+        for row in ROWS[name]
+        if not args.scenario or row.scenario in args.scenario
+    ]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=context) as pool:
         futures = {
