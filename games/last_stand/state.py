@@ -11,7 +11,7 @@ Shape::
     result: None | {winner, summary},
     rules: the rules revision the game was started under (see RULES),
     level: how well the bot plays its sides (games.core.levels),
-    bot: the revision of the strong British's play the game was started with (see BOT)
+    bot: the revision of the strong bot's play the game was started with (see BOT)
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ RULES_OPTION = "rules"
 without it is the first revision's."""
 FIRST_BOT = 1
 BOT = 2
-"""Revisions of the strong British's play, kept by each game like the rules revision, so a
-game's log replays with the orders its bot gave. Revision 2: a leader walks off alone from a
-company worn down to a few SP (``strong.walk_off``), and the strong Zulus attack where the
-defence is weakest (``assault``)."""
+"""Revisions of the strong bot's play on either side, kept by each game like the rules
+revision, so a game's log replays with the orders its bot gave. Revision 2: a leader walks
+off alone from a company worn down to a few SP (``strong.walk_off``), and the strong Zulus
+attack where the defence is weakest (``assault``)."""
 BOT_OPTION = "bot"
 """The game option that carries the bot's revision into the logged set-up; a set-up logged
 without it is the first revision's."""

@@ -19,6 +19,6 @@ def add_level(state: JSON) -> JSON:
 
 
 def add_bot_revision(state: JSON) -> JSON:
-    """Shape 3 to 4: a game stored before the strong British's play had revisions keeps the
+    """Shape 3 to 4: a game stored before the strong bot's play had revisions keeps the
     first, so its log replays with the orders its bot gave."""
     return {**state, "bot": FIRST_BOT}
