@@ -38,6 +38,12 @@ def level_of(options: Mapping[str, Any]) -> str:
     return checked(options.get(LEVEL_OPTION, BOOK))
 
 
+def add_level(state: JSON) -> JSON:
+    """The upgrade step of every system's state to the shape that keeps a level: a game
+    stored before levels existed had the bot by the book."""
+    return {**state, LEVEL_OPTION: BOOK}
+
+
 def at_level(state: JSON, level: str) -> JSON:
     """The same position with the bot playing at ``level``."""
     return {**state, LEVEL_OPTION: checked(level)}

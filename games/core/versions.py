@@ -2,7 +2,8 @@
 
 A system declares ``state_version``, the shape of state its code reads and writes, and
 ``upgrades``: for every older version n, a pure function from a state of shape n to one
-of shape n + 1 (kept in the system's package, e.g. ``games/ramparts/upgrades.py``).
+of shape n + 1 (kept in the system's package, e.g. ``games/zones/upgrades.py``, or in
+``games/core`` when every system takes the same step, as ``levels.add_level``).
 
 Storage keeps the version inside the state, under :data:`VERSION_KEY`, so the two are
 written in one value and cannot drift apart; the engine never sees that key. A state

@@ -18,7 +18,7 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import RuleError
-from games.core.levels import LEVEL_OPTION, STRONG, level_of
+from games.core.levels import LEVEL_OPTION, STRONG, add_level, level_of
 from games.core.versions import Upgrade
 from games.last_stand import ai, assault, flow, orders, report, setup, strong, upgrades
 from games.last_stand.state import (
@@ -42,6 +42,15 @@ CURRENT = {RULES_OPTION: RULES, BOT_OPTION: BOT}
 set-up."""
 
 
+def known_revision(options: JSON, key: str, first: int, newest: int, what: str) -> int:
+    """The revision ``options`` name under ``key`` (the newest when none), refused in words
+    when this code does not know it."""
+    revision = options.get(key, newest)
+    if revision not in range(first, newest + 1):
+        raise RuleError(f"Unknown {what} revision {revision!r}: this bot knows 1 to {newest}.")
+    return int(revision)
+
+
 class LastStand:
     id = "last-stand"
     title = "Last Stand at Isandlwana"
@@ -49,7 +58,7 @@ class LastStand:
     state_version = 4
     upgrades: ClassVar[dict[int, Upgrade]] = {
         1: upgrades.add_rules_revision,
-        2: upgrades.add_level,
+        2: add_level,
         3: upgrades.add_bot_revision,
     }
     logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES, BOT_OPTION: FIRST_BOT}
@@ -80,12 +89,8 @@ class LastStand:
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:
         if scenario not in self.scenarios:
             raise RuleError(f"Unknown scenario `{scenario}`: choose historical or free-setup.")
-        revision = options.get(RULES_OPTION, RULES)
-        if revision not in range(FIRST_RULES, RULES + 1):
-            raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
-        bot = options.get(BOT_OPTION, BOT)
-        if bot not in range(FIRST_BOT, BOT + 1):
-            raise RuleError(f"Unknown bot revision {bot!r}: this bot knows 1 to {BOT}.")
+        revision = known_revision(options, RULES_OPTION, FIRST_RULES, RULES, "rules")
+        bot = known_revision(options, BOT_OPTION, FIRST_BOT, BOT, "bot")
         state = setup.new_state(scenario, revision, level_of(options), bot)
         what = "the seven detachments" if scenario == "historical" else "your whole command"
         text = (

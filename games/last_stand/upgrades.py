@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from games.core.engine import JSON
-from games.core.levels import BOOK
 from games.last_stand.state import FIRST_BOT, FIRST_RULES
 
 
@@ -11,11 +10,6 @@ def add_rules_revision(state: JSON) -> JSON:
     """Shape 1 to 2: a game stored before rules revisions were recorded keeps the first
     revision's rules, so it plays on and replays exactly as it was started."""
     return {**state, "rules": FIRST_RULES}
-
-
-def add_level(state: JSON) -> JSON:
-    """Shape 2 to 3: a game stored before bot levels existed had the bot by the book."""
-    return {**state, "level": BOOK}
 
 
 def add_bot_revision(state: JSON) -> JSON:

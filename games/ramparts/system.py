@@ -22,9 +22,9 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import NotYourTurn, RuleError
-from games.core.levels import LEVEL_OPTION, STRONG, level_of
+from games.core.levels import LEVEL_OPTION, STRONG, add_level, level_of
 from games.core.versions import Upgrade
-from games.ramparts import actions, hidden, orders, policy, strong, upgrades, views
+from games.ramparts import actions, hidden, orders, policy, strong, views
 from games.ramparts.catalog import CHIT, IBUTHO, TRACK_IDS, TRACK_NAME
 from games.ramparts.deck import STARTING_HAND, build, shuffle
 from games.ramparts.options import describe, normalise
@@ -86,7 +86,7 @@ class Ramparts:
     title = "Zulus on the Ramparts!"
     sides = (SIDE,)
     state_version = 2
-    upgrades: ClassVar[dict[int, Upgrade]] = {1: upgrades.add_level}
+    upgrades: ClassVar[dict[int, Upgrade]] = {1: add_level}
     logged_options: ClassVar[JSON] = {}
     scenarios: ClassVar[dict[str, Scenario]] = {
         "standard": Scenario(

@@ -18,7 +18,7 @@ from games.core.engine import (
     Viewer,
 )
 from games.core.errors import RuleError
-from games.core.levels import BOOK, LEVEL_OPTION, STRONG
+from games.core.levels import BOOK, LEVEL_OPTION, STRONG, add_level
 from games.core.versions import Upgrade
 from games.zones import assault, hidden, intent, orders, policy, setup, upgrades, views
 from games.zones.flow import actor, end_phase
@@ -44,7 +44,7 @@ class Zones:
     state_version = 3
     upgrades: ClassVar[dict[int, Upgrade]] = {
         1: upgrades.add_rules_revision,
-        2: upgrades.add_level,
+        2: add_level,
     }
     logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
     """A set-up logged before revisions were written into it was played under the first."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from games.core.engine import JSON
-from games.core.levels import BOOK, LEVEL_OPTION
 from games.zones.options import FIRST_RULES, RULES_OPTION
 
 
@@ -11,8 +10,3 @@ def add_rules_revision(state: JSON) -> JSON:
     """Shape 1 to 2: a game stored before rules revisions were recorded keeps the first
     revision's readings, so it plays on and replays exactly as it was started."""
     return {**state, "options": {**state["options"], RULES_OPTION: FIRST_RULES}}
-
-
-def add_level(state: JSON) -> JSON:
-    """Shape 2 to 3: a game stored before bot levels existed had the bot by the book."""
-    return {**state, LEVEL_OPTION: BOOK}
