@@ -50,6 +50,10 @@ ROW_ROOM = 38.0
 """The row may reach past the hex's lower corners: the hexes beside it keep their counters
 higher up."""
 DISC = 8.5
+ALONE = 18.0
+"""A leader standing without a company is drawn as large as a counter in the middle of his
+hex: alone he can be neither attacked nor entered, and often he is what wins the game, so
+he must show on a phone."""
 SMALLEST = 7
 """The smallest type a counter's name is written in, in pixels."""
 
@@ -90,7 +94,27 @@ def draw_counters(
         flag = number == wagon and picture["colours"] == "shown"
         parts += _stack(image, units, x, y, k, UNIT_BOTTOM - (BESIDE_FLAG if flag else 0))
         leaders = [u for u in stacks.get(number, []) if u["leader"]]
-        parts += _row(image, leaders, number == wagon, flag, x, y, k)
+        if units or number == wagon:
+            parts += _row(image, leaders, number == wagon, flag, x, y, k)
+        else:
+            parts += _alone(image, leaders, x, y, k)
+    return parts
+
+
+def _alone(
+    image: Image.Image, leaders: list[dict[str, Any]], x: float, y: float, k: float
+) -> list[Part]:
+    """Leaders without a company: discs the size of a counter, side by side in the middle
+    of the hex."""
+    n = len(leaders)
+    size = min(ALONE, (ROOM - (n - 1) * GAP) / n)
+    left = x - (n * size + (n - 1) * GAP) * k / 2
+    parts = []
+    for index, leader in enumerate(leaders):
+        sprite = leader_disc(leader["label"][0], round(k * 10), round(size * 10), round(size * 10))
+        at = (round(left + index * (size + GAP) * k), round(y - sprite.height / 2))
+        paste(image, sprite, at, soft=False)
+        parts.append(Part("leader", (at[0], at[1], at[0] + sprite.width, at[1] + sprite.height)))
     return parts
 
 
@@ -235,15 +259,18 @@ def symbol(
 
 
 @cache
-def leader_disc(initial: str, k10: int, shown10: int) -> Image.Image:
-    """A leader: a gold disc with his initial (the key names him), the initial in the middle
-    of the part the next disc leaves in view when they overlap."""
+def leader_disc(
+    initial: str, k10: int, shown10: int, size10: int = round(DISC * 10)
+) -> Image.Image:
+    """A leader: a gold disc ``size10`` tenths across at scale 1 with his initial (the key
+    names him), the initial in the middle of the part the next disc leaves in view when
+    they overlap."""
     k = k10 / 10
-    d = round(DISC * k)
+    d = round(size10 / 10 * k)
     image = Image.new("RGBA", (d + 1, d + 1), (0, 0, 0, 0))
     ImageDraw.Draw(image).ellipse((0, 0, d, d), fill=LEADER, outline=INK)
     middle = min(d / 2, max(shown10 / 10 * k / 2 + k / 2, d / 4))
-    put(image, (middle, d / 2), initial, max(8, round(7 * k)), INK, "mm")
+    put(image, (middle, d / 2), initial, max(8, round(7 * k * size10 / (DISC * 10))), INK, "mm")
     return image
 
 

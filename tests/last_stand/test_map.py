@@ -196,6 +196,36 @@ def test_a_missing_leader_or_a_crowded_flag_is_caught(monkeypatch: pytest.Monkey
     assert min(gap(parts["flag"][0], box) for box in parts["unit"]) < 2 * k
 
 
+LONE = scene(
+    {"a": ("1706", 3), "wardell": "1706", "pulleine": "1606", "durnfurd": "1508", "young": "1508"},
+    ["1605", "1607"],
+)
+"""Wardell with A Co.; Pulleine alone; Durnford and Young together with no company."""
+
+
+def test_a_leader_without_a_company_is_drawn_as_large_as_a_counter() -> None:
+    """Alone, a leader can be neither attacked nor entered (5.5, 7.6) and often wins the
+    game (4.2), so on a phone he must show: a disc twice as wide as a leader's under a
+    company, in the middle of his hex, clear of its number."""
+    picture = SYSTEM.view(LONE, Viewer.public()).picture
+    [beside] = stack_parts(picture, "1706")["leader"]
+    [alone] = stack_parts(picture, "1606")["leader"]
+    assert alone[2] - alone[0] >= 2 * (beside[2] - beside[0])
+    x, y = layout(ACTION_SIZE).at["1606"]
+    assert abs((alone[0] + alone[2]) / 2 - x) <= 1 and abs((alone[1] + alone[3]) / 2 - y) <= 1
+    pair = stack_parts(picture, "1508")["leader"]
+    assert len(pair) == 2 and gap(*pair) > 0
+    assert overlaps(picture) == []
+
+
+def test_a_lone_leader_drawn_small_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hexmap_counters, "ALONE", hexmap_counters.DISC)
+    picture = SYSTEM.view(LONE, Viewer.public()).picture
+    [beside] = stack_parts(picture, "1706")["leader"]
+    [alone] = stack_parts(picture, "1606")["leader"]
+    assert alone[2] - alone[0] < 2 * (beside[2] - beside[0])
+
+
 def drawn_counters(picture: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """The name, arm and strength each British counter on the posted map is drawn with."""
     drawn: list[tuple] = []
