@@ -19,6 +19,7 @@ from games.core.engine import (
 )
 from games.core.errors import RuleError
 from games.core.levels import LEVEL_OPTION, STRONG, add_level, level_of
+from games.core.revisions import known_revision
 from games.core.versions import Upgrade
 from games.last_stand import ai, assault, flow, orders, report, setup, strong, upgrades
 from games.last_stand.state import (
@@ -40,15 +41,6 @@ SIDES = (flow.BRITISH, flow.ZULU)
 CURRENT = {RULES_OPTION: RULES, BOT_OPTION: BOT}
 """Every mode names the newest rules and bot revisions, so they are written into the logged
 set-up."""
-
-
-def known_revision(options: JSON, key: str, first: int, newest: int, what: str) -> int:
-    """The revision ``options`` name under ``key`` (the newest when none), refused in words
-    when this code does not know it."""
-    revision = options.get(key, newest)
-    if revision not in range(first, newest + 1):
-        raise RuleError(f"Unknown {what} revision {revision!r}: this bot knows 1 to {newest}.")
-    return int(revision)
 
 
 class LastStand:
