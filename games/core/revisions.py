@@ -9,8 +9,8 @@ from games.core.errors import RuleError
 
 def known_revision(options: JSON, key: str, first: int, newest: int, what: str) -> int:
     """The revision ``options`` name under ``key`` (the newest when none), refused in words
-    when this code does not know it."""
+    when this code does not know it (``True`` too, which Python would count as 1)."""
     revision = options.get(key, newest)
-    if revision not in range(first, newest + 1):
+    if isinstance(revision, bool) or revision not in range(first, newest + 1):
         raise RuleError(f"Unknown {what} revision {revision!r}: this bot knows 1 to {newest}.")
     return int(revision)

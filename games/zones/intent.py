@@ -3,6 +3,15 @@
 The built-in British (``policy``) hold their ground, fire at the first target listed and
 leave a building to advance after every melee. These keep a plan:
 
+- *Drawn in* (bot revision 2, ``HOLD_SINCE_2`` and ``POSTS``). At Rorke's Drift both
+  leaders set up with the foot of J and C in the yard F, in front of the storehouse, and it
+  is held as a strongpoint. F touches the redoubt D, the storehouse G and its roof H: Zulus
+  left to stand there may melee 8 SP into each of the three every turn (12.5), and no fire
+  keeps a zone that any number may fill from filling again. Held, F is attacked across
+  walls from B, 8 and 9, and the volleys meet whatever comes through E. At Isandlwana the
+  camp gives up its salient 17 and holds 15, 16 and 23. Against the strong Zulus the strong
+  British then won 48% of 200 games at Rorke's Drift, where they had won none, and 42% at
+  Isandlwana, where they had won 4% (``tests.bench.balance``).
 - *Strongpoints.* Each battle names the zones worth holding and how many foot SP to keep
   there (``HOLD``): at Rorke's Drift the water cart J (5 VP for good once lost by day),
   where both leaders stand ready to volley into I and K, the redoubt D (10 VP), the
@@ -36,6 +45,7 @@ from games.core.engine import JSON, Order
 from games.zones import fire
 from games.zones.charts import load_charts
 from games.zones.melee import BUILDINGS
+from games.zones.options import BOT_OPTION
 from games.zones.orders import legal
 from games.zones.state import BRITISH, State, board_of, british_in, unit_data, zulu_present
 
@@ -48,6 +58,22 @@ camp's three VP zones under the mountain (15, 16, 17: 12 of the 18 VP) and the w
 that closes them. A strongpoint never gives up men below its share to one more important:
 at Rorke's Drift, thinning the storehouse to refill the water cart lost more games than it
 saved (measured)."""
+
+HOLD_SINCE_2: dict[str, dict[str, int]] = {
+    "rorkes-drift": {**HOLD["rorkes-drift"], "F": 8},
+    "isandlwana": {"16": 16, "15": 16, "23": 16},
+}
+"""Strongpoints from bot revision 2. At Rorke's Drift the yard F joins them. At Isandlwana
+the camp draws in to the three zones that touch one another, 15, 16 and the wagon park 23,
+and gives up 17, the salient towards the road: held, it let Zulus from five more zones (12,
+18, 21, 22, 28) melee the camp every turn. The Zulus then need 14 of their VP from 11, 12
+and 17 (10 VP) and one zone of the three."""
+
+YARD = ("chard", "bromhead", "bourne", "dalton", "sick2", "nnc")
+POSTS: dict[str, dict[str, str]] = {"rorkes-drift": dict.fromkeys(YARD, "F")}
+"""From bot revision 2, where units set up instead of their suggested posts (5.1 lets the
+British set up in any lettered zone): the two leaders, the two foot who stood with them in
+the water cart J and the two in front of the storehouse C, all in the yard F."""
 
 FIRST = ("hits", "ammo", "replace")
 """Orders taken whenever they are offered, before any plan."""
@@ -67,6 +93,9 @@ def choose_from(s: State, orders: list[Order]) -> JSON:
     for kind in FIRST:
         if kind in by_kind:
             return by_kind[kind][0].action
+    post = _post(s, by_kind.get("place", []))
+    if post is not None:
+        return post.action
     for pick in (_escort, _heal, _garrison):
         found = pick(s, by_kind.get("move", []))
         if found is not None:
@@ -88,8 +117,21 @@ def choose_from(s: State, orders: list[Order]) -> JSON:
 # --------------------------------------------------------------------------- moves
 
 
+def _revised(s: State) -> bool:
+    return bool(s["options"][BOT_OPTION] >= 2)
+
+
 def _hold(s: State) -> dict[str, int]:
-    return HOLD[s["battle"]]
+    return (HOLD_SINCE_2 if _revised(s) else HOLD)[s["battle"]]
+
+
+def _post(s: State, places: list[Order]) -> Order | None:
+    """At set-up, a unit going to its post (``POSTS``) from the suggested one."""
+    posts = POSTS.get(s["battle"], {}) if _revised(s) else {}
+    for order in places:
+        if posts.get(order.action["unit"]) == order.action["zone"]:
+            return order
+    return None
 
 
 def _infantry(s: State, units: list[str]) -> list[str]:

@@ -29,6 +29,9 @@ of a charging group advance (14.4 with 12.7), and moves the entire solitaire for
 ahead (18.1.4.1). Revision 3 plays Rorke's Drift on the revised map, the water cart J in the
 middle of the yard, from the revised suggested posts (``board.EARLIER`` keeps the map and
 posts of revisions 1 and 2).
+
+``bot`` is the revision of the strong bot's play (``BOT``), written into the logged set-up
+the same way; a set-up logged without one was played by the first.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from typing import Any
 
 from games.core.errors import RuleError
 from games.core.levels import LEVEL_OPTION, level_of
+from games.core.revisions import known_revision
 
 SWITCHES = (
     "solitaire",
@@ -55,6 +59,13 @@ RULES_OPTION = "rules"
 FIRST_RULES = 1
 RULES = 3
 """The newest revision, which every new game is played under."""
+BOT_OPTION = "bot"
+FIRST_BOT = 1
+BOT = 2
+"""Revisions of the strong bot's play, kept by each game like the rules revision, so that a
+game's log replays with the orders its bot gave (``/game verify`` and undo ask the bot again).
+Revision 2: the strong British hold the yard F at Rorke's Drift and draw the camp at
+Isandlwana in to 15, 16 and 23 (``intent.HOLD_SINCE_2``)."""
 ONLY = {
     "laager": ("isandlwana-free",),
     "dalton_bourne_lead": ("rorkes-drift",),
@@ -65,7 +76,9 @@ ONLY = {
 
 def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
     raw = dict(raw or {})
-    unknown = sorted(set(raw) - set(SWITCHES) - set(AMOUNTS) - {RULES_OPTION, LEVEL_OPTION})
+    unknown = sorted(
+        set(raw) - set(SWITCHES) - set(AMOUNTS) - {RULES_OPTION, BOT_OPTION, LEVEL_OPTION}
+    )
     if unknown:
         known = ", ".join([*SWITCHES, *AMOUNTS])
         raise RuleError(f"Unknown option {', '.join(unknown)}; the options are {known}.")
@@ -82,10 +95,8 @@ def normalise(raw: dict[str, Any] | None, scenario: str) -> dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
             raise RuleError(f"Option {name} is a whole number from 0 to {most}.")
         options[name] = value
-    revision = raw.get(RULES_OPTION, RULES)
-    if isinstance(revision, bool) or revision not in range(FIRST_RULES, RULES + 1):
-        raise RuleError(f"Unknown rules revision {revision!r}: this bot knows 1 to {RULES}.")
-    options[RULES_OPTION] = revision
+    options[RULES_OPTION] = known_revision(raw, RULES_OPTION, FIRST_RULES, RULES, "rules")
+    options[BOT_OPTION] = known_revision(raw, BOT_OPTION, FIRST_BOT, BOT, "bot")
     level_of(raw)  # refused here with the rest; the state keeps it (games.core.levels)
     return options
 

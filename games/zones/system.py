@@ -22,11 +22,12 @@ from games.core.levels import BOOK, LEVEL_OPTION, STRONG, add_level
 from games.core.versions import Upgrade
 from games.zones import assault, hidden, intent, orders, policy, setup, upgrades, views
 from games.zones.flow import actor, end_phase
-from games.zones.options import FIRST_RULES, RULES, RULES_OPTION
+from games.zones.options import BOT, BOT_OPTION, FIRST_BOT, FIRST_RULES, RULES, RULES_OPTION
 from games.zones.state import BRITISH, SIDES, ZULU, Log, State, copy_state
 
-CURRENT_RULES = {RULES_OPTION: RULES}
-"""Every mode names the newest revision of the readings, so it is written into the log."""
+CURRENT = {RULES_OPTION: RULES, BOT_OPTION: BOT}
+"""Every mode names the newest rules and bot revisions, so they are written into the logged
+set-up."""
 BOT_ZULUS = {BOOK: {"solitaire": True}, STRONG: {"solitaire": False}}
 """Bot Zulus by the book are the rules' solitaire Zulus (18.0); strong ones play the
 two-player rules, strengths hidden, with a policy of their own."""
@@ -41,12 +42,13 @@ class Zones:
     id = "zones"
     title = "Isandlwana and Rorke's Drift (zones)"
     sides = SIDES
-    state_version = 3
+    state_version = 4
     upgrades: ClassVar[dict[int, Upgrade]] = {
         1: upgrades.add_rules_revision,
         2: add_level,
+        3: upgrades.add_bot_revision,
     }
-    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES}
+    logged_options: ClassVar[JSON] = {RULES_OPTION: FIRST_RULES, BOT_OPTION: FIRST_BOT}
     """A set-up logged before revisions were written into it was played under the first."""
     scenarios: ClassVar[dict[str, Scenario]] = {
         "rorkes-drift": Scenario(
@@ -64,15 +66,15 @@ class Zones:
         ),
     }
     modes: ClassVar[dict[str, Mode]] = {
-        "two-player": Mode("two-player", "Two players", (), CURRENT_RULES),
+        "two-player": Mode("two-player", "Two players", (), CURRENT),
         "solo": Mode(
             "solo",
             "Solo: you are the British; by the book the bot's Zulus follow rule 18.0",
             (ZULU,),
-            CURRENT_RULES,
+            CURRENT,
             BOT_ZULUS,
         ),
-        "bots": Mode("bots", "Bot against bot", "all", CURRENT_RULES, BOT_ZULUS),
+        "bots": Mode("bots", "Bot against bot", "all", CURRENT, BOT_ZULUS),
     }
 
     def new(self, scenario: str, options: JSON, dice: Dice) -> Outcome:

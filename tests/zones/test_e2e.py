@@ -272,7 +272,7 @@ async def test_solo_from_game_new_plays_the_zulus_by_rule_18(
     )
     game, _system = await laager.service.latest(place)
     assert game.state["options"]["solitaire"]
-    assert game.options == {"solitaire": True, "rules": 3, "level": "book"}
+    assert game.options == {"solitaire": True, "rules": 3, "bot": 2, "level": "book"}
     await sandbox.slash(alice, "game abort")
     await sandbox.slash(alice, "zones new", {"battle": "isandlwana", "charts": True})
     game, _system = await laager.service.latest(place)

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pytest
 
-from games.core.dice import Dice
+from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, Viewer
-from games.core.levels import STRONG, at_level
+from games.core.errors import RuleError
+from games.core.levels import LEVEL_OPTION, STRONG, at_level
+from games.core.replay import Step, replay
+from games.core.versions import VERSION_KEY, loaded
 from games.zones import assault, intent, policy
+from games.zones.options import BOT, BOT_OPTION, FIRST_BOT, RULES, RULES_OPTION
 from games.zones.state import BRITISH, ZULU, State, zulu_sp
-from games.zones.system import SYSTEM
+from games.zones.system import CURRENT, SYSTEM
 from tests.zones.helpers import SEED, arrange
 
 Chooser = Callable[[State], JSON]
@@ -169,3 +174,71 @@ def test_the_strong_zulus_mass_beside_one_british_zone() -> None:
     move = entry
     assert move["type"] == "zmove" and move["from"] == "12" and move["path"][-1] == "I"
     assert policy.choose(s, ZULU) != move
+
+
+def strong_game(seed: str, options: JSON, orders: int | None = None) -> tuple[State, list[Step]]:
+    """A Rorke's Drift of the strong bots on both sides, with its log."""
+    dice = Dice(seed)
+    state = SYSTEM.new("rorkes-drift", dict(options), dice).state
+    steps = [Step(None, {"scenario": "rorkes-drift", "options": options}, dice.take_rolls())]
+    while not SYSTEM.result(state) and (orders is None or len(steps) <= orders):
+        [side] = SYSTEM.to_act(state)
+        action = SYSTEM.bot_action(state, side, dice)
+        state = SYSTEM.apply(state, side, action, dice).state
+        steps.append(Step(side, action, dice.take_rolls(), by_bot=True))
+    return state, steps
+
+
+def test_the_strong_british_of_bot_revision_2_set_up_in_the_yard() -> None:
+    """From revision 2 both leaders and the foot of J and C set up in the yard F (5.1 lets
+    them stand in any lettered zone); revision 1 keeps the suggested posts."""
+    seed = derived_seed("strong-test", "yard")
+    for bot, yard in ((BOT, True), (FIRST_BOT, False)):
+        options = {RULES_OPTION: RULES, BOT_OPTION: bot, LEVEL_OPTION: STRONG}
+        state, _ = strong_game(seed, options, orders=len(intent.YARD) + 1)
+        assert state["turn"] == 1 and state["phase"] != "B"
+        in_f = {u for u in intent.YARD if state["units"][u]["zone"] == "F"}
+        assert in_f == (set(intent.YARD) if yard else set())
+
+
+def test_a_strong_game_replays_with_the_bot_revision_it_was_played_by() -> None:
+    """A strong game logged before the bot had revisions named none and was played by the
+    first: its log replays, and the same log read as the newest revision (planted) is caught,
+    since the newest British set up in the yard where the first kept to their posts."""
+    seed = derived_seed("strong-test", "bot revision")
+    logged = {RULES_OPTION: RULES, LEVEL_OPTION: STRONG}
+    state, steps = strong_game(seed, {**logged, BOT_OPTION: FIRST_BOT}, orders=60)
+
+    def set_up(options: JSON) -> list[Step]:
+        return [replace(steps[0], action={**steps[0].action, "options": options}), *steps[1:]]
+
+    report = replay(SYSTEM, seed, set_up(logged))
+    assert report.ok, report.problem
+    assert report.state == state and state["options"][BOT_OPTION] == FIRST_BOT
+    caught = replay(SYSTEM, seed, set_up({**logged, BOT_OPTION: BOT}))
+    assert not caught.ok and "the bot would now order otherwise" in (caught.problem or "")
+    assert SYSTEM.new("rorkes-drift", dict(CURRENT), Dice(seed)).state["options"][BOT_OPTION] == BOT
+    for wrong in (9, True, "2"):
+        with pytest.raises(RuleError, match="Unknown bot revision"):
+            SYSTEM.new("rorkes-drift", {BOT_OPTION: wrong}, Dice(seed))
+
+
+def test_a_state_stored_before_bot_revisions_upgrades_to_the_first() -> None:
+    state = SYSTEM.new("rorkes-drift", dict(CURRENT), Dice("11" * 32)).state
+    options = {k: v for k, v in state["options"].items() if k != BOT_OPTION}
+    shape_three = {**state, "options": options}
+    upgraded = loaded(SYSTEM, {**shape_three, VERSION_KEY: 3})
+    assert upgraded == {**shape_three, "options": {**options, BOT_OPTION: FIRST_BOT}}
+
+
+def test_the_strong_british_of_bot_revision_2_give_up_the_salient_at_isandlwana() -> None:
+    """From revision 2 the camp holds 15, 16 and 23, which touch one another: foot in 17
+    moves into the one that lacks most, where revision 1 kept it in 17."""
+    british = {"17": ["f1", "f2"], "16": ["pulleine", "a1"], "15": ["c1"], "23": ["h1"]}
+    s = arrange("isandlwana", 3, "B", british)
+    action = intent.choose(s)
+    assert action["type"] == "move" and action["units"][0] in ("f1", "f2")
+    assert action["path"][-1] in ("15", "16", "23")
+    s["options"][BOT_OPTION] = FIRST_BOT
+    moved = intent.choose(s)
+    assert not (moved["type"] == "move" and moved["units"][0] in ("f1", "f2"))
