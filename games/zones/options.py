@@ -63,7 +63,7 @@ BOT_OPTION = "bot"
 FIRST_BOT = 1
 BOT = 2
 """Revisions of the strong bot's play, kept by each game like the rules revision, so that a
-game's log replays with the orders its bot gave (``/game verify`` and undo ask the bot again).
+game's log replays with the orders its bot gave (a replay asks the bot again for each).
 Revision 2: the strong British hold the yard F at Rorke's Drift and draw the camp at
 Isandlwana in to 15, 16 and 23 (``intent.HOLD_SINCE_2``)."""
 ONLY = {
