@@ -66,8 +66,8 @@ HOLD_SINCE_2: dict[str, dict[str, int]] = {
 """Strongpoints from bot revision 2. At Rorke's Drift the yard F joins them. At Isandlwana
 the camp draws in to the three zones that touch one another, 15, 16 and the wagon park 23,
 and gives up 17, the salient towards the road: held, it let Zulus from five more zones (12,
-18, 21, 22, 28) melee the camp every turn. The Zulus then need 14 of their VP from 11, 12
-and 17 (10 VP) and one zone of the three."""
+18, 21, 22, 28) melee the camp every turn. 11, 12 and 17 give the Zulus 10 VP; to reach 14
+they must take one of the three."""
 
 YARD = ("chard", "bromhead", "bourne", "dalton", "sick2", "nnc")
 POSTS: dict[str, dict[str, str]] = {"rorkes-drift": dict.fromkeys(YARD, "F")}
