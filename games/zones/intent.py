@@ -67,7 +67,7 @@ HOLD_SINCE_2: dict[str, dict[str, int]] = {
 the camp draws in to the three zones that touch one another, 15, 16 and the wagon park 23,
 and gives up 17, the salient towards the road: held, it let Zulus from five more zones (12,
 18, 21, 22, 28) melee the camp every turn. 11, 12 and 17 give the Zulus 10 VP; to reach 14
-they must take one of the three."""
+they must take 15 or 16 (23 is worth none)."""
 
 YARD = ("chard", "bromhead", "bourne", "dalton", "sick2", "nnc")
 POSTS: dict[str, dict[str, str]] = {"rorkes-drift": dict.fromkeys(YARD, "F")}
