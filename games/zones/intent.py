@@ -117,17 +117,19 @@ def choose_from(s: State, orders: list[Order]) -> JSON:
 # --------------------------------------------------------------------------- moves
 
 
-def _revised(s: State) -> bool:
+def _bot_since_2(s: State) -> bool:
+    """Whether the game is played by bot revision 2 or later (``options.BOT``), not to be
+    confused with the rules revision of ``options.revised``."""
     return bool(s["options"][BOT_OPTION] >= 2)
 
 
 def _hold(s: State) -> dict[str, int]:
-    return (HOLD_SINCE_2 if _revised(s) else HOLD)[s["battle"]]
+    return (HOLD_SINCE_2 if _bot_since_2(s) else HOLD)[s["battle"]]
 
 
 def _post(s: State, places: list[Order]) -> Order | None:
     """At set-up, a unit going to its post (``POSTS``) from the suggested one."""
-    posts = POSTS.get(s["battle"], {}) if _revised(s) else {}
+    posts = POSTS.get(s["battle"], {}) if _bot_since_2(s) else {}
     for order in places:
         if posts.get(order.action["unit"]) == order.action["zone"]:
             return order
