@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import importlib
 import logging
 import os
@@ -21,23 +20,6 @@ from bot.process import db_commands as db_data
 
 if TYPE_CHECKING:
     from bot.operations.settings import Settings
-    from bot.process.app import LaagerBot
-
-
-def freeze_what_lasts() -> None:
-    """Keep everything alive now out of the collector's sight, for what lives as long as the
-    process: a full collection no longer walks it, so it pauses the bot for milliseconds
-    instead of a few hundred (seen landing in the middle of commands)."""
-    gc.collect()
-    gc.freeze()
-
-
-async def freeze_when_ready(bot: LaagerBot) -> None:
-    """Once the bot is connected, freeze what it built on the way too: its commands, cogs,
-    settings, grammars and the guilds' state, which each full collection walked again, for
-    13 to 22 ms on the event loop about every 9 s at 100 channels."""
-    await bot.wait_until_ready()
-    freeze_what_lasts()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,6 +110,7 @@ def _run(settings: Settings) -> int:
         return 2
     from bot.play import workers
     from bot.process.app import LaagerBot, point_at
+    from bot.process.collector import freeze_what_lasts, freeze_when_ready
     from bot.process.command_sync import CommandsRefused
     from bot.storage.single_process import DatabaseInUse, hold_database
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.operations.settings import Settings
 from bot.process.app import InsecureSeed, LaagerBot
-from bot.process.cli import freeze_when_ready
+from bot.process.collector import freeze_when_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
