@@ -26,6 +26,7 @@ from bot.posting.steps import StepSelect
 from bot.posting.substitutes import AnswerButton
 from bot.posting.ui import ActionButton, OrderSelect, PanelButton
 from bot.posting.undo_buttons import ConsentButton
+from bot.process.collector import loading
 from bot.process.command_places import place_commands
 from bot.process.command_sync import CommandsRefused, sync_commands
 from bot.process.status_server import StatusServer
@@ -161,8 +162,9 @@ class LaagerBot(Host):
 
     async def load_cogs(self) -> None:
         """The bot's cogs and those of its game systems, with their slash commands."""
-        for cog in (*COGS, *installed.cogs(self.pairings)):
-            await self.load_extension(cog)
+        with loading():
+            for cog in (*COGS, *installed.cogs(self.pairings)):
+                await self.load_extension(cog)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, _command: object

@@ -108,11 +108,13 @@ def _run(settings: Settings) -> int:
     if not settings.discord_token:
         print("Set DISCORD_TOKEN (in the environment or a .env file) to run the bot.")
         return 2
-    from bot.play import workers
-    from bot.process.app import LaagerBot, point_at
-    from bot.process.collector import freeze_what_lasts, freeze_when_ready
-    from bot.process.command_sync import CommandsRefused
-    from bot.storage.single_process import DatabaseInUse, hold_database
+    from bot.process.collector import freeze_what_lasts, freeze_when_ready, loading
+
+    with loading():
+        from bot.play import workers
+        from bot.process.app import LaagerBot, point_at
+        from bot.process.command_sync import CommandsRefused
+        from bot.storage.single_process import DatabaseInUse, hold_database
 
     try:
         database_lock = hold_database(settings.database_url)

@@ -6,7 +6,8 @@ For each checkout (this tree by default), in turns, ``--rounds`` times:
 
 - **import CPU**: the CPU seconds a fresh interpreter spends loading what ``laager run``
   loads (the command line, the bot's client and every cog, the way the command line loads
-  them), beside those of importing discord.py alone, and their ratio;
+  them, and the full collection that follows), beside those of importing discord.py alone,
+  and their ratio;
 - **health**: the wall time of ``laager health`` against a port where nothing answers;
 - **sandbox**: the wall time of ``laager sandbox`` running a one-line script (``/game
   help``), from the command to the first line of the bot's answer, and to its exit;
@@ -37,16 +38,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LOAD = """\
-import contextlib, importlib, time
+import contextlib, gc, importlib, time
 t = time.process_time()
 cli = importlib.import_module("{cli}")
-with getattr(cli, "loading", contextlib.nullcontext)():
+try:
+    from bot.process.collector import loading
+except ImportError:  # a checkout from before the collector was paused while loading
+    loading = contextlib.nullcontext
+with loading():
     app = importlib.import_module("{app}")
     {cogs}
     for cog in cogs:
         importlib.import_module(cog)
+gc.collect()
 print(time.process_time() - t)
 """
+"""The load ends with the full collection a run makes before it freezes what it loaded, so
+that a collection put off while loading is counted too."""
 DISCORD = "import time\nt = time.process_time()\nimport discord\nprint(time.process_time() - t)\n"
 LIBRARIES = (
     "import time\nt = time.process_time()\n"
