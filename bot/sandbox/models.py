@@ -82,6 +82,8 @@ class SandboxChannel:
     """For a channel of a server that has not added the bot: that server's id."""
     guild_id: int | None = None
     """The guild the channel belongs to; None for a DM."""
+    hidden_from: set[int] = field(default_factory=set)
+    """Members denied View Channel here by a permission overwrite of their own."""
 
     @property
     def is_dm(self) -> bool:

@@ -143,7 +143,11 @@ def channel_payload(state: SandboxState, channel: SandboxChannel) -> JSON:
             "total_message_sent": 0,
         }
     else:
-        payload |= {"topic": None, "nsfw": False, "permission_overwrites": []}
+        hidden = [
+            {"id": str(user), "type": 1, "allow": "0", "deny": str(permissions.VIEW_CHANNEL)}
+            for user in sorted(channel.hidden_from)
+        ]
+        payload |= {"topic": None, "nsfw": False, "permission_overwrites": hidden}
     return payload
 
 

@@ -314,6 +314,15 @@ class DiscordSandbox:
         self._backend.gateway.broadcast("CHANNEL_CREATE", data, GUILDS)
         return channel.id
 
+    def hide_channel(self, channel_id: ChannelRef, user: UserRef) -> None:
+        """Deny the member View Channel in a text channel by an overwrite of their own."""
+        channel = self.state.channel(channel_id)
+        if channel.is_thread or channel.guild_id is None:
+            raise SandboxError("only a server's text channel takes a permission overwrite here")
+        channel.hidden_from.add(self.state.user(user).id)
+        data = payloads.channel_payload(self.state, channel)
+        self._backend.gateway.broadcast("CHANNEL_UPDATE", data, GUILDS)
+
     def add_thread(self, parent_id: ChannelRef, name: str) -> int:
         thread = self.state.add_thread(parent_id, name)
         data = payloads.channel_payload(self.state, thread) | {"newly_created": True}
