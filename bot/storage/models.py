@@ -333,3 +333,20 @@ class CommandSync(Base):
     scope: Mapped[str] = mapped_column(String(32), primary_key=True)
     digest: Mapped[str] = mapped_column(String(64))
     synced_at: Mapped[datetime]
+
+
+class Seek(Base):
+    """A member looking for a game of a system in a server: the next game of it started there
+    with a side free for them pings them, once, unless the request has lapsed first."""
+
+    __tablename__ = "seeks"
+    __table_args__ = (Index("ix_seeks_guild_id_system", "guild_id", "system"),)
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    system: Mapped[str] = mapped_column(String(64), primary_key=True)
+    side: Mapped[str | None] = mapped_column(
+        String(32), comment="None: any side; otherwise only a game with this side free"
+    )
+    created_at: Mapped[datetime]
+    lapses_at: Mapped[datetime]

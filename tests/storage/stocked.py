@@ -24,6 +24,7 @@ from bot.storage.models import (
     PlayerSettings,
     RefereeRoster,
     Roll,
+    Seek,
     SeenPosition,
     StandIn,
 )
@@ -57,7 +58,8 @@ def _table(model: Any) -> Table:
 
 
 def other_rows(guild_id: int) -> list[tuple[Table, dict[str, Any]]]:
-    """One server's rows outside the games, with rolls and a house rule by Alice and Bob."""
+    """One server's rows outside the games, with rolls and a house rule by Alice and Bob,
+    and Bob and Carol looking for a game."""
     channel = FIRST_CHANNEL + 100 + guild_id % 10
     return [
         (
@@ -78,6 +80,20 @@ def other_rows(guild_id: int) -> list[tuple[Table, dict[str, Any]]]:
                 },
             )
             for user in (ALICE, BOB, CAROL)
+        ),
+        *(
+            (
+                _table(Seek),
+                {
+                    "guild_id": guild_id,
+                    "user_id": user,
+                    "system": "duel",
+                    "side": side,
+                    "created_at": T0,
+                    "lapses_at": T0,
+                },
+            )
+            for user, side in ((BOB, None), (CAROL, "red"))
         ),
         (
             _table(RefereeRoster),
