@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.utils import format_dt
 
 from bot.cogs.common import LEVEL_CHOICES, LEVEL_HELP, LaagerCog
+from bot.cogs.seeking import answer_seekers
 from bot.play import agreements, errors
 from bot.play.service import MAX_CONTRIBUTION, Update, export_text, fingerprint, hidden_lines
 from bot.play.simulations import simulate
@@ -169,7 +170,9 @@ class GameCog(LaagerCog):
                 level=level,
             )
 
-        await post_update(interaction, await thinking_first(interaction, start))
+        update = await thinking_first(interaction, start)
+        await post_update(interaction, update)
+        await answer_seekers(self.bot, interaction, update)
 
     @game.command(name="join", description="Take a free side in this channel's game")
     @app_commands.describe(
@@ -713,6 +716,8 @@ def verdict(game: GameRecord, report: ReplayReport | None) -> str:
 
 HELP = (
     "Start a game with `/game new`, then others take the free sides with `/game join`. "
+    "Looking for an opponent? `/game seats` lists the server's games with a side free, and "
+    "`/game seek` has you pinged when someone starts the game you want. "
     "Give orders with the buttons under each update or the game's own commands. "
     "`/game status` shows the position, your hidden information and your choices (only to "
     "you); `/game map` posts the map; `/game odds` estimates each outcome from here; "
