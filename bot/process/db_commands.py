@@ -1,5 +1,6 @@
-"""``laager db export``, ``import`` and ``forget``: moving a whole database, and deleting a
-server's or a person's data on request."""
+"""``laager db export``, ``import``, ``forget`` and ``rebuild-ratings``: moving a whole
+database, deleting a server's or a person's data on request, and working every rating out
+again from the rated games."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import IO, TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.operations.settings import Settings
 
-COMMANDS = ("export", "import", "forget")
+COMMANDS = ("export", "import", "forget", "rebuild-ratings")
 
 
 def add_commands(db_commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,7 +39,11 @@ def add_commands(db_commands: argparse._SubParsersAction[argparse.ArgumentParser
     forget.add_argument(
         "--yes", action="store_true", help="do it (without this, only say what would go)"
     )
-    for parser in (export, load, forget):
+    rebuild = db_commands.add_parser(
+        "rebuild-ratings",
+        help="work every rating out again from the rated games, in the order they were rated",
+    )
+    for parser in (export, load, forget, rebuild):
         parser.add_argument(
             "--database", metavar="URL", help="the database to use (default: DATABASE_URL)"
         )
@@ -54,6 +59,8 @@ def run_command(settings: Settings, args: argparse.Namespace) -> int:
             return _export(url, args.file)
         if args.db_command == "import":
             return _import(url, args.file, settings, replace=args.replace)
+        if args.db_command == "rebuild-ratings":
+            return asyncio.run(_rebuild_ratings(url))
         return asyncio.run(_forget(url, guild=args.guild, user=args.user, apply=args.yes))
     except TransferRefused as refused:
         print(refused, file=sys.stderr)
@@ -134,3 +141,22 @@ async def _forget(url: str, *, guild: int | None, user: int | None, apply: bool)
 
 def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{count} {name}" for name, count in counts.items())
+
+
+async def _rebuild_ratings(url: str) -> int:
+    from datetime import UTC, datetime
+
+    from bot.play.ratings import RATER
+    from bot.storage.db import create_engine, session_factory
+    from bot.storage.ratings import Ratings
+
+    engine = create_engine(url)
+    try:
+        rebuilt = await Ratings(session_factory(engine)).rebuild(RATER, datetime.now(UTC))
+    finally:
+        await engine.dispose()
+    print(
+        f"Replayed {rebuilt.games} rated game(s) into {rebuilt.ratings} rating(s); "
+        f"{rebuilt.differed} stored value(s) differed from the replay and were replaced."
+    )
+    return 0

@@ -108,6 +108,7 @@ def guild_settings_record(row: GuildSettings) -> GuildSettingsRecord:
         referee_role_id=row.referee_role_id,
         reminder_hours=row.reminder_hours,
         updated_at=row.updated_at,
+        ratings=bool(row.ratings),
     )
 
 

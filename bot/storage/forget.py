@@ -11,7 +11,9 @@ proof depend on it, but loses every link to the person: their seat is emptied as
 left, every message owed or sent to them (the outbox's payloads) goes, their log entries lose
 their author, mentions of them in the public log read "A former
 player", and a game or house rule they made is marked as made by nobody (0). The values they
-typed into the dice stay, anonymous: the game's dice depend on them.
+typed into the dice stay, anonymous: the game's dice depend on them. So do the numbers of
+their rated games, by nobody (0): their opponents' ratings were worked out from them, and a
+rebuild works them out again. Their own ratings go.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ ANONYMISED = {
     ("games", "creator_id"): NOBODY,
     ("events", "actor_id"): None,
     ("house_rules", "set_by"): NOBODY,
+    ("rating_changes", "user_id"): NOBODY,
 }
 """Person columns kept in rows that stay, with the value that replaces the person."""
 

@@ -13,6 +13,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    UniqueConstraint,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -135,6 +136,9 @@ class GuildSettings(Base):
         comment="None: use the bot's REMINDER_HOURS setting"
     )
     updated_at: Mapped[datetime]
+    ratings: Mapped[bool | None] = mapped_column(
+        comment="True: finished two-player games between people here are rated"
+    )
 
 
 class PlayerSettings(Base):
@@ -147,6 +151,9 @@ class PlayerSettings(Base):
     updated_at: Mapped[datetime]
     hints: Mapped[bool | None] = mapped_column(
         comment="True: always; False: never; none: in a first game of a system"
+    )
+    rated: Mapped[bool | None] = mapped_column(
+        comment="True: their games count toward ratings where the server rates games"
     )
 
 
@@ -350,3 +357,43 @@ class Seek(Base):
     )
     created_at: Mapped[datetime]
     lapses_at: Mapped[datetime]
+
+
+class Rating(Base):
+    """A person's rating in a server for one system and side (Weng-Lin, openskill): ``mu``
+    the estimate of their skill, ``sigma`` its uncertainty."""
+
+    __tablename__ = "ratings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    system: Mapped[str] = mapped_column(String(64), primary_key=True)
+    side: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    games: Mapped[int]
+    updated_at: Mapped[datetime]
+
+
+class RatingChange(Base):
+    """What one rated game did to one player's rating, in the order games were rated (``id``):
+    the record a rebuild replays. A forgotten player's row keeps its numbers and loses its
+    person (user 0), so their opponents' ratings still rebuild exactly."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        UniqueConstraint("game_id", "side"),
+        Index("ix_rating_changes_guild_id", "guild_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(64))
+    side: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float]
+    sigma_before: Mapped[float]
+    mu_after: Mapped[float]
+    sigma_after: Mapped[float]
+    created_at: Mapped[datetime]

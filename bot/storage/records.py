@@ -71,6 +71,8 @@ class GuildSettingsRecord:
     referee_role_id: int | None
     reminder_hours: float | None
     updated_at: datetime | None
+    ratings: bool = False
+    """Whether finished two-player games between people here are rated."""
 
 
 class GuildSettingsChanges(TypedDict, total=False):
@@ -78,6 +80,7 @@ class GuildSettingsChanges(TypedDict, total=False):
 
     referee_role_id: int | None
     reminder_hours: float
+    ratings: bool
 
 
 @dataclass(frozen=True, slots=True)

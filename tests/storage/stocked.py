@@ -22,6 +22,8 @@ from bot.storage.models import (
     HouseRule,
     Outbox,
     PlayerSettings,
+    Rating,
+    RatingChange,
     RefereeRoster,
     Roll,
     Seek,
@@ -216,6 +218,8 @@ async def stock(url: str) -> dict[str, int]:
                 )
             for table, row in timer_rows(min(ids.values())):
                 await connection.execute(insert(table), row)
+            for table, row in rating_rows(min(ids.values())):
+                await connection.execute(insert(table), row)
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
             for game_id, guild_id, channel_id in games.all():
                 for table, row in owed_rows(game_id, guild_id, channel_id):
@@ -268,3 +272,29 @@ async def stock_campaigns(connection: AsyncConnection, game_ids: list[int]) -> N
                     "finished_at": T0 if ended else None,
                 },
             )
+
+
+def rating_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
+    """Alice's and Bob's ratings in the first server, and what one rated game did to them."""
+    skills = {ALICE: (27.6, 8.1, "red"), BOB: (22.4, 8.1, "blue")}
+    found: list[tuple[Table, dict[str, Any]]] = []
+    for user, (mu, sigma, side) in skills.items():
+        place = {"guild_id": GUILDS[0], "user_id": user, "system": "duel", "side": side}
+        found.append(
+            (_table(Rating), {**place, "mu": mu, "sigma": sigma, "games": 1, "updated_at": T0})
+        )
+        found.append(
+            (
+                _table(RatingChange),
+                {
+                    **place,
+                    "game_id": game_id,
+                    "mu_before": 25.0,
+                    "sigma_before": 8.3,
+                    "mu_after": mu,
+                    "sigma_after": sigma,
+                    "created_at": T0,
+                },
+            )
+        )
+    return found

@@ -1,0 +1,243 @@
+"""Ratings on both databases: which finished games are rated, rated once however often or
+concurrently they are settled, and every rating rebuilt exactly from the record of the rated
+games, a forgotten player's included."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, update
+
+from bot.play.ratings import RATER, shown
+from bot.play.service import Actor, GameService, Place, SeedSource
+from bot.storage.db import create_engine, session_factory
+from bot.storage.forget import forget_user
+from bot.storage.models import Rating, RatingChange
+from bot.storage.ratings import NOBODY, Ratings, ranks_of
+from bot.storage.repository import Store
+from games.registry import Registry
+from tests.fixtures.duel import SYSTEM
+
+ROOT = Path(__file__).resolve().parents[2]
+GUILD = 1
+ALICE, BOB, CAROL = Actor(31), Actor(32), Actor(33)
+NOW = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
+
+
+def service_of(store: Store, seed: str = "ratings") -> GameService:
+    return GameService(store, Registry([SYSTEM]), SeedSource(seed))
+
+
+async def played(
+    service: GameService, channel: int, first: Actor, second: Actor, *, guild: int = GUILD
+) -> int:
+    """A two-player duel from its start to its end; the game's id."""
+    place = Place(guild, channel)
+    update = await service.new_game(place, first, "duel", "short", "two-player", side="red")
+    update = await service.join(place, second)
+    by_id = {first.user_id: first, second.user_id: second}
+    while not update.result:
+        [waiting] = update.waiting_for
+        update = await service.act(place, by_id[waiting], {"type": "strike"})
+    return update.game.id
+
+
+async def opt_in(ratings: Ratings, *people: Actor) -> None:
+    await ratings.set_server(GUILD, True, NOW)
+    for person in people:
+        await ratings.set_person(person.user_id, True, NOW)
+
+
+async def all_ratings(ratings: Ratings) -> dict[tuple[int, str], tuple[float, float, int]]:
+    async with ratings._sessions() as session:
+        rows = (await session.execute(select(Rating))).scalars().all()
+    return {(r.user_id, r.side): (r.mu, r.sigma, r.games) for r in rows}
+
+
+async def test_a_finished_game_between_two_opted_in_people_is_rated_once(store: Store) -> None:
+    ratings = Ratings(store._sessions)
+    await opt_in(ratings, ALICE, BOB)
+    game_id = await played(service_of(store), 400, ALICE, BOB)
+    game = await store.get_game(game_id)
+    winner = game.result["winner"] if game.result else None
+
+    changes = await ratings.settle(game_id, RATER, NOW)
+    assert {(c.user_id, c.side) for c in changes} == {(ALICE.user_id, "red"), (BOB.user_id, "blue")}
+    for change in changes:
+        assert change.before == RATER.initial()
+        won = change.side == winner
+        assert (change.after[0] > change.before[0]) is won, "the winner's mu rises"
+        assert change.after[1] < change.before[1], "both ratings grow surer"
+    assert await ratings.settle(game_id, RATER, NOW) == changes, "settled again: no change"
+    stored = await all_ratings(ratings)
+    assert all(games == 1 for _, _, games in stored.values())
+    [best, *_] = (await ratings.standings(GUILD, "duel", None, offset=0, limit=10))[1]
+    assert best.side == winner and shown((best.mu, best.sigma)) > 0
+
+
+@pytest.mark.parametrize(
+    "missing", ["the server", "one player", "nobody"], ids=["server-off", "one-out", "control"]
+)
+async def test_only_opted_in_servers_and_people_are_rated(store: Store, missing: str) -> None:
+    ratings = Ratings(store._sessions)
+    await ratings.set_server(GUILD, missing != "the server", NOW)
+    await ratings.set_person(ALICE.user_id, True, NOW)
+    await ratings.set_person(BOB.user_id, missing != "one player", NOW)
+    game_id = await played(service_of(store), 401, ALICE, BOB)
+    rated = await ratings.settle(game_id, RATER, NOW)
+    assert bool(rated) is (missing == "nobody")
+
+
+async def test_games_against_the_bot_and_aborted_games_are_not_rated(store: Store) -> None:
+    ratings = Ratings(store._sessions)
+    await opt_in(ratings, ALICE, BOB)
+    service = service_of(store)
+    solo = await service.new_game(Place(GUILD, 402), ALICE, "duel", "short", "solo")
+    update = solo
+    while not update.result:
+        update = await service.act(Place(GUILD, 402), ALICE, {"type": "strike"})
+    assert await ratings.settle(solo.game.id, RATER, NOW) == []
+    place = Place(GUILD, 403)
+    started = await service.new_game(place, ALICE, "duel", "short", "two-player")
+    await service.join(place, BOB)
+    await service.abort(place, Actor(99, is_referee=True))
+    assert await ratings.settle(started.game.id, RATER, NOW) == []
+    assert await all_ratings(ratings) == {}
+
+
+async def test_two_processes_settling_one_game_rate_it_once(database_url: str) -> None:
+    engines = [create_engine(database_url) for _ in range(2)]
+    try:
+        first, second = (Ratings(session_factory(e)) for e in engines)
+        await opt_in(first, ALICE, BOB)
+        store = Store(session_factory(engines[0]))
+        for channel in range(410, 414):
+            game_id = await played(service_of(store, f"race-{channel}"), channel, ALICE, BOB)
+            a, b = await asyncio.gather(
+                first.settle(game_id, RATER, NOW), second.settle(game_id, RATER, NOW)
+            )
+            assert a == b and len(a) == 2
+        counts = {games for _, _, games in (await all_ratings(first)).values()}
+        assert counts == {4}, "four games, each counted once for each player"
+    finally:
+        for engine in engines:
+            await engine.dispose()
+
+
+async def test_the_ratings_rebuild_exactly_from_the_rated_games(store: Store) -> None:
+    ratings = Ratings(store._sessions)
+    await opt_in(ratings, ALICE, BOB, CAROL)
+    service = service_of(store)
+    pairs = [(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE), (ALICE, BOB), (BOB, ALICE)]
+    for channel, (first, second) in enumerate(pairs, start=500):
+        await ratings.settle(await played(service, channel, first, second), RATER, NOW)
+    before = await all_ratings(ratings)
+    assert sum(games for _, _, games in before.values()) == 2 * len(pairs)
+
+    rebuilt = await ratings.rebuild(RATER, NOW)
+    assert (rebuilt.games, rebuilt.differed) == (len(pairs), 0)
+    assert await all_ratings(ratings) == before, "bit for bit the same numbers"
+
+    # Planted: a stored rating drifts, and a game's recorded change is altered.
+    async with ratings._sessions.begin() as session:
+        await session.execute(
+            update(Rating).where(Rating.user_id == BOB.user_id).values(mu=Rating.mu + 1)
+        )
+        await session.execute(
+            update(RatingChange).where(RatingChange.id == 1).values(mu_after=99.0)
+        )
+    repaired = await ratings.rebuild(RATER, NOW)
+    assert repaired.differed >= 3, repaired
+    assert await all_ratings(ratings) == before, "the rebuild puts back what the games give"
+
+
+async def test_a_forgotten_players_opponents_still_rebuild_exactly(database_url: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        store = Store(session_factory(engine))
+        ratings = Ratings(store._sessions)
+        await opt_in(ratings, ALICE, BOB, CAROL)
+        service = service_of(store)
+        for channel, (first, second) in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, BOB)]):
+            await ratings.settle(await played(service, 600 + channel, first, second), RATER, NOW)
+        async with engine.begin() as connection:
+            await forget_user(connection, BOB.user_id)
+        left = await all_ratings(ratings)
+        assert all(user != BOB.user_id for user, _ in left), "the forgotten player's ratings go"
+        async with ratings._sessions() as session:
+            people = set((await session.execute(select(RatingChange.user_id))).scalars())
+        assert BOB.user_id not in people and NOBODY in people
+        rebuilt = await ratings.rebuild(RATER, NOW)
+        assert rebuilt.differed == 0 and await all_ratings(ratings) == left
+    finally:
+        await engine.dispose()
+
+
+def test_a_draw_places_both_sides_first() -> None:
+    assert ranks_of(["red", "blue"], "blue") == [2, 1]
+    assert ranks_of(["red", "blue"], None) == [1, 1]
+    even = RATER.rate([RATER.initial(), RATER.initial()], [1, 1])
+    assert even[0] == even[1] and even[0][0] == RATER.initial()[0]
+
+
+async def test_one_players_games_settled_at_once_each_see_the_other(database_url: str) -> None:
+    """Alice's two games end at the same moment in two processes: the second rating starts
+    from the first one's result, so a rebuild, which replays them in turn, agrees."""
+    engines = [create_engine(database_url) for _ in range(2)]
+    try:
+        first, second = (Ratings(session_factory(e)) for e in engines)
+        await opt_in(first, ALICE, BOB, CAROL)
+        store = Store(session_factory(engines[0]))
+        for round_ in range(3):
+            one = await played(service_of(store, f"a{round_}"), 700 + round_, ALICE, BOB)
+            two = await played(service_of(store, f"b{round_}"), 800 + round_, ALICE, CAROL)
+            await asyncio.gather(first.settle(one, RATER, NOW), second.settle(two, RATER, NOW))
+        assert (await all_ratings(first))[ALICE.user_id, "red"][2] == 6
+        assert (await first.rebuild(RATER, NOW)).differed == 0
+    finally:
+        for engine in engines:
+            await engine.dispose()
+
+
+async def test_the_rebuild_command_replays_and_reports(database_url: str) -> None:
+    """``laager db rebuild-ratings``: what it replayed, and how many stored values it put
+    back; planted, a rating that drifted is found and repaired."""
+    engine = create_engine(database_url)
+    try:
+        store = Store(session_factory(engine))
+        ratings = Ratings(store._sessions)
+        await opt_in(ratings, ALICE, BOB)
+        for channel in (900, 901):
+            await ratings.settle(await played(service_of(store), channel, ALICE, BOB), RATER, NOW)
+        before = await all_ratings(ratings)
+        async with ratings._sessions.begin() as session:
+            await session.execute(update(Rating).values(sigma=Rating.sigma / 2))
+    finally:
+        await engine.dispose()
+
+    def rebuild() -> str:
+        run = subprocess.run(
+            [sys.executable, "-m", "bot.process.cli", "db", "rebuild-ratings"],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING"},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    assert "Replayed 2 rated game(s) into 2 rating(s); 2 stored value(s) differed" in rebuild()
+    assert "0 stored value(s) differed" in rebuild()
+    engine = create_engine(database_url)
+    try:
+        assert await all_ratings(Ratings(session_factory(engine))) == before
+    finally:
+        await engine.dispose()
