@@ -584,12 +584,14 @@ class GameCog(LaagerCog):
         await interaction.followup.send(said, ephemeral=True)
 
     @game.command(
-        name="settings", description="This game's turn deadline; the server's referee role"
+        name="settings",
+        description="This game's turn deadline; the server's referee role and ratings",
     )
     @app_commands.describe(
         deadline_hours="Hours each turn of this channel's game may take (1-720; 0 for none)",
         referee_role="Members with this role may run admin commands such as /game abort",
         reminder_hours="Remind the player to move after this many idle hours",
+        ratings="Rate finished two-player games between members who chose to be rated",
     )
     async def settings(
         self,
@@ -597,6 +599,7 @@ class GameCog(LaagerCog):
         deadline_hours: app_commands.Range[int, 0, 720] | None = None,
         referee_role: discord.Role | None = None,
         reminder_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+        ratings: bool | None = None,
     ) -> None:
         """Anyone may look; the server's settings need Manage Server, the game's deadline a
         referee's say or every seated player's agreement."""
@@ -605,13 +608,16 @@ class GameCog(LaagerCog):
             changes["referee_role_id"] = referee_role.id
         if reminder_hours is not None:
             changes["reminder_hours"] = reminder_hours
+        if ratings is not None:
+            changes["ratings"] = ratings
         if changes:
             if interaction.guild_id is None:
                 raise errors.BadInput("Server settings belong to a server; use this in one.")
             if not interaction.permissions.manage_guild:
                 raise errors.NotAllowed(
-                    "Only members with Manage Server can change the referee role or the "
-                    "reminder interval. Players in a game can still set its `deadline_hours`."
+                    "Only members with Manage Server can change the referee role, the "
+                    "reminder interval or ratings. Players in a game can still set its "
+                    "`deadline_hours`."
                 )
         if deadline_hours is not None:
             place, actor = place_of(interaction), await actor_of(interaction)
@@ -641,6 +647,11 @@ class GameCog(LaagerCog):
                 role = f"<@&{current.referee_role_id}>" if current.referee_role_id else "none set"
                 hours = current.reminder_hours or self.bot.settings.reminder_hours
                 said += f"\nReferee role: {role}. Reminders after {hours:g} idle hours."
+                said += (
+                    "\nRatings: on (`/stats rated on` counts a member's games)."
+                    if current.ratings
+                    else "\nRatings: off."
+                )
             return said
 
         if interaction.response.is_done():

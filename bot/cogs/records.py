@@ -1,5 +1,6 @@
 """Looking back: ``/game recap`` posts a finished game's recap again, ``/game history`` lists
-a member's finished games and ``/stats`` tallies a server's games by system and side.
+a member's finished games and ratings, and ``/stats games`` tallies a server's games by
+system and side.
 
 The two ``/game`` subcommands join the group of :mod:`bot.cogs.game` when this cog loads, so
 that cog stays about playing."""
@@ -14,14 +15,16 @@ from discord.utils import format_dt
 
 from bot.cogs.common import LaagerCog
 from bot.play import errors
+from bot.play.ratings import shown
 from bot.posting.announce import COLOUR
 from bot.posting.interactions import Interaction, place_of, thinking_first
 from bot.posting.pages import page_count, send_pages
 from bot.posting.recap import NotRecappable
 from bot.posting.recap_post import send_recap
-from bot.posting.text_fit import DESCRIPTION, fit
+from bot.posting.text_fit import DESCRIPTION, FIELD, fit
 from bot.storage.db import session_factory
 from bot.storage.history import History, PlayedGame, SystemTally
+from bot.storage.ratings import RatingRecord, Ratings
 from bot.storage.records import GameRecord
 
 if TYPE_CHECKING:
@@ -97,14 +100,28 @@ async def history(interaction: Interaction, member: discord.User | None = None) 
     guild_id = interaction.guild_id
     await interaction.response.defer(thinking=True)  # before any query, however busy
     total = await records.played_count(guild_id, who.id)
+    rated = await Ratings(bot.sessions).of_member(guild_id, who.id)
 
     async def draw(page: int) -> discord.Embed:
         played = await records.played(
             guild_id, who.id, offset=page * GAMES_PER_PAGE, limit=GAMES_PER_PAGE
         )
-        return history_page(bot, who.id, played, page, total)
+        embed = history_page(bot, who.id, played, page, total)
+        if rated:
+            embed.add_field(name="Ratings here", value=ratings_field(bot, rated), inline=False)
+        return embed
 
     await send_pages(interaction, page_count(total, GAMES_PER_PAGE), draw)
+
+
+def ratings_field(bot: Host, rated: list[RatingRecord]) -> str:
+    """A member's ratings in the server, a line each system and side."""
+    lines = [
+        f"{title_of(bot, r.system)} · {r.side}: **{shown((r.mu, r.sigma)):.1f}** "
+        f"({r.games} rated game{'s' if r.games != 1 else ''})"
+        for r in rated
+    ]
+    return fit("\n".join(lines), FIELD)
 
 
 def history_page(
@@ -133,15 +150,16 @@ def history_page(
 
 
 class RecordsCog(LaagerCog):
-    """``/stats``; ``/game recap`` and ``/game history`` are added to ``/game`` on load."""
+    """``/stats games``; ``/game recap`` and ``/game history`` are added to ``/game`` on load,
+    and the ratings' commands to ``/stats`` (bot.cogs.ratings)."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name="stats", description="This server's games by system and wins by side"
-    )
-    async def stats(self, interaction: Interaction) -> None:
+    stats = app_commands.Group(name="stats", description="This server's games and ratings")
+
+    @stats.command(name="games", description="This server's games by system and wins by side")
+    async def games(self, interaction: Interaction) -> None:
         if interaction.guild_id is None:
             raise errors.BadInput("Statistics belong to a server; use this command in one.")
         await interaction.response.defer(thinking=True)

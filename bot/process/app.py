@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 COGS = (
     "bot.cogs.game",
     "bot.cogs.records",
+    "bot.cogs.ratings",
     "bot.cogs.seeking",
     "bot.cogs.campaign",
     "bot.cogs.roll",

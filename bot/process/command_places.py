@@ -10,7 +10,7 @@ choices mean). The shared commands are decided here; each system's folder decide
   server's settings, records and games; Discord sets places per command, not per
   subcommand, so these say so themselves).
 - Free dice (``/roll``, ``/rolls``): every install and context; they answer the one who asks.
-- Server records (``/stats``): a server's install, in a server: it counts the server's games.
+- Server records (``/stats``): a server's install, in a server: the server's games and ratings.
 - Campaigns (``/campaign``): a server's install, in a server: when a battle ends the bot posts
   the ledger and the next battle on its own, which it can do only where it is a member.
 

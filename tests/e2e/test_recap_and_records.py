@@ -1,5 +1,5 @@
 """Recaps and records through Discord-in-a-box: the recap posted when a game ends and again by
-`/game recap`, `/game history` and `/stats` paging with buttons only their asker may press."""
+`/game recap`, `/game history` and `/stats games` paging with buttons only their asker may press."""
 
 from __future__ import annotations
 
@@ -179,14 +179,14 @@ async def test_stats_show_each_system_and_side_a_page_at_a_time(
     bob: SandboxUser,
     carol: SandboxUser,
 ) -> None:
-    empty = await sandbox.slash(alice, "stats")
+    empty = await sandbox.slash(alice, "stats games")
     assert "No game has been played in this server yet" in empty.messages[-1].text()
 
     await store_finished(laager, sandbox.guild_id, 9, {"red": alice.id, "blue": bob.id})
     await store_finished(
         laager, sandbox.guild_id, 3, {"british": alice.id}, "ramparts", ("zulus", "british", None)
     )
-    asked = await sandbox.slash(carol, "stats")
+    asked = await sandbox.slash(carol, "stats games")
     first = asked.messages[-1]
     assert "Duel (test game): games in this server" in first.text()
     assert "9 finished" in first.text() and "red: 3 (33%)" in first.text()
@@ -208,7 +208,7 @@ async def test_records_outside_a_server_are_refused_in_words_or_not_offered(
     refused = await sandbox.slash(alice, "game history", channel=dm)
     assert refused.ephemeral and "server" in refused.response.content
     with pytest.raises(SandboxError, match="contexts leave it out"):
-        await sandbox.slash(alice, "stats", channel=dm)  # Discord offers it in servers only
+        await sandbox.slash(alice, "stats games", channel=dm)  # Discord offers it in servers only
 
 
 async def test_a_recap_that_fails_leaves_the_ending_order_answered(

@@ -118,7 +118,7 @@ async def test_last_stand_in_a_server_that_has_not_added_the_bot(
     assert await play(sandbox, laager, alice, tavern, 8) > 1
     assert_only_answers(sandbox, tavern)
     with pytest.raises(SandboxError, match="needs the app installed in a server"):
-        await sandbox.slash(alice, "stats", channel=tavern)
+        await sandbox.slash(alice, "stats games", channel=tavern)
 
 
 async def test_games_for_two_are_refused_where_the_bot_cannot_speak(
