@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.cogs.seeking import seek_side, seek_system, seekable
+from bot.cogs.seeking import seek_side, seek_system, sides_of_chosen, two_player_systems
 from bot.play import errors
 from bot.play.ratings import RATER, shown
 from bot.play.service import Update
@@ -69,33 +69,11 @@ async def rate_finished(bot: Host, update: Update, interaction: Interaction | No
         await channel.send(text, allowed_mentions=none)
 
 
-async def _rated_systems(interaction: Interaction, current: str) -> list[app_commands.Choice]:
-    bot: Host = interaction.client
-    return [
-        app_commands.Choice(name=s.title, value=s.id)
-        for s in bot.registry
-        if seekable(s) and current.lower() in (s.id + s.title).lower()
-    ][:25]
-
-
-async def _sides(interaction: Interaction, current: str) -> list[app_commands.Choice]:
-    bot: Host = interaction.client
-    try:
-        system = bot.registry.get(interaction.namespace.system)
-    except (errors.LaagerError, AttributeError):
-        return []
-    return [
-        app_commands.Choice(name=side, value=side)
-        for side in system.sides
-        if current.lower() in side.lower()
-    ][:25]
-
-
 @app_commands.command(name="leaderboard", description="This server's ratings in a game")
 @app_commands.describe(
     system="Which game", side="Only the ratings of this side (default: both sides)"
 )
-@app_commands.autocomplete(system=_rated_systems, side=_sides)
+@app_commands.autocomplete(system=two_player_systems, side=sides_of_chosen)
 async def leaderboard(
     interaction: Interaction,
     system: app_commands.Range[str, 1, 64],

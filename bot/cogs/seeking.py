@@ -70,7 +70,7 @@ def seekable(system: GameSystem) -> bool:
 
 
 def seek_system(bot: Host, system_id: str) -> GameSystem:
-    """The system a request names, if two people can play it."""
+    """The system a request or the standings name, if two people can play it."""
     try:
         system = bot.registry.get(system_id)
     except errors.LaagerError:
@@ -78,7 +78,7 @@ def seek_system(bot: Host, system_id: str) -> GameSystem:
         raise errors.BadInput(f"There is no game `{system_id[:40]}` here. Try {names}.") from None
     if not seekable(system):
         raise errors.BadInput(
-            f"{system.title} has no seat for a second player: start it yourself with `/game new`."
+            f"{system.title} is played alone against the bot: it has no seat for a second player."
         )
     return system
 
@@ -118,7 +118,8 @@ def seat_line(bot: Host, game: SeatedGame, sides: list[str]) -> str:
     return f"- <#{game.channel_id}>: {system.title} ({what}). Free: {free}; {pace}."
 
 
-async def _seek_systems(interaction: Interaction, current: str) -> list[app_commands.Choice]:
+async def two_player_systems(interaction: Interaction, current: str) -> list[app_commands.Choice]:
+    """The systems two people can play, for a command's ``system`` option."""
     bot: Host = interaction.client
     return [
         app_commands.Choice(name=s.title, value=s.id)
@@ -127,7 +128,8 @@ async def _seek_systems(interaction: Interaction, current: str) -> list[app_comm
     ][:25]
 
 
-async def _seek_sides(interaction: Interaction, current: str) -> list[app_commands.Choice]:
+async def sides_of_chosen(interaction: Interaction, current: str) -> list[app_commands.Choice]:
+    """The sides of the system already chosen in the command, for its ``side`` option."""
     bot: Host = interaction.client
     try:
         system = bot.registry.get(interaction.namespace.system)
@@ -183,7 +185,7 @@ async def seats(interaction: Interaction) -> None:
     side="Only a game where this side is free (default: any side)",
     stop="Stop looking: for this game, or for every game if none is named",
 )
-@app_commands.autocomplete(system=_seek_systems, side=_seek_sides)
+@app_commands.autocomplete(system=two_player_systems, side=sides_of_chosen)
 async def seek(
     interaction: Interaction,
     system: app_commands.Range[str, 1, 64] | None = None,

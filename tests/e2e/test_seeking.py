@@ -99,7 +99,7 @@ async def test_outside_a_server_finding_a_game_is_refused_in_words(
     for command, options in (("game seats", {}), ("game seek", {"system": "zones"})):
         answer = await sandbox.slash(alice, command, options, channel=dm)
         assert answer.ephemeral and "within a server" in answer.response.content
-    for system, said in (("ramparts", "no seat for a second player"), ("nope\x00", "no game")):
+    for system, said in (("ramparts", "played alone against the bot"), ("nope\x00", "no game")):
         refused = await sandbox.slash(alice, "game seek", {"system": system})
         assert refused.ephemeral and said in refused.response.content
     wrong_side = await sandbox.slash(alice, "game seek", {"system": "zones", "side": "x" * 32})
