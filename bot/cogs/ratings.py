@@ -1,7 +1,8 @@
 """Ratings: each finished two-player game between people who chose to be rated, in a server
-that rates games, moves both players' ratings for that system and side (bot.play.ratings).
+that rates games, moves both players' ratings for that system and side (bot.play.ratings,
+rated as the game finishes: bot.storage.ratings).
 
-The change is posted when the game ends; ``/stats leaderboard`` pages through the standings,
+The change is posted after the game's end; ``/stats leaderboard`` pages through the standings,
 ``/stats rated on|off`` is each person's choice, and the server's is ``/game settings
 ratings:``. The commands join ``/stats`` of bot.cogs.records when this cog loads.
 """
@@ -16,7 +17,7 @@ from discord import app_commands
 
 from bot.cogs.seeking import seek_side, seek_system, sides_of_chosen, two_player_systems
 from bot.play import errors
-from bot.play.ratings import RATER, shown
+from bot.play.ratings import shown
 from bot.play.service import Update
 from bot.posting.announce import COLOUR
 from bot.posting.interactions import Interaction
@@ -49,15 +50,11 @@ def changes_text(title: str, changes: list[RatingChangeRecord]) -> str:
 
 
 async def rate_finished(bot: Host, update: Update, interaction: Interaction | None) -> None:
-    """Once a game's last post is made: rate it if it is to be rated, and say how the
-    players' ratings moved. Rating is idempotent, so the outbox repeating the game's end
-    after a restart rates nothing twice, and says nothing twice."""
+    """Once a game's last post is made: say how the players' ratings moved, if the game was
+    rated (in the transaction that finished it)."""
     if update.game.status != "finished":
         return
-    already = await ratings_of(bot).changes(update.game.id)
-    if already:
-        return
-    changes = await ratings_of(bot).settle(update.game.id, RATER, datetime.now(UTC))
+    changes = await ratings_of(bot).changes(update.game.id)
     if not changes:
         return
     text = changes_text(update.system.title, changes)

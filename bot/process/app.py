@@ -16,6 +16,7 @@ from bot.operations.log_guard import guard_logs, known
 from bot.operations.settings import Settings
 from bot.operations.sharding import syncs_commands
 from bot.play import workers
+from bot.play.ratings import RATER
 from bot.play.service import GameService, SeedSource
 from bot.posting import draining, order_panel
 from bot.posting.agreement_buttons import AgreeButton
@@ -96,7 +97,7 @@ class LaagerBot(Host):
         self.engine = create_engine(settings.database_url)
         metrics.time_statements(self.engine)
         self.sessions = session_factory(self.engine)
-        self.store = Store(self.sessions)
+        self.store = Store(self.sessions, rater=RATER)
         self.referee = RefereeStore(self.sessions)
         self.outbox = OutboxStore(self.sessions)
         self.service = GameService(

@@ -1,10 +1,11 @@
 """Ratings by server, person, system and side, and the record of every rated game.
 
-A game is rated once, when it has finished: in a server that rates games, between two
-different people at its two seats (no bot's seat, no draw of one person against themself),
-both of whom chose to be rated. Its changes are written with the new ratings in one
-transaction, in the order games are rated, and that record is what a rebuild replays. The
-arithmetic is the caller's (:class:`Rater`); storage only keeps the numbers.
+A game is rated in the transaction that finishes it (``Store.commit_action``), so a game
+that has ended is rated or is not to be rated, whatever the process does next: in a server
+that rates games, between two different people at its two seats (no bot's seat), both of
+whom chose to be rated. Its changes are written with the new ratings, in the order games are
+rated, and that record is what a rebuild replays. The arithmetic is the caller's
+(:class:`Rater`); storage only keeps the numbers.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from datetime import datetime
 from typing import Protocol
 
 from sqlalchemy import and_, delete, func, or_, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Game, GuildSettings, PlayerSettings, Rating, RatingChange, Seat
@@ -73,7 +73,7 @@ def ranks_of(sides: Sequence[str], winner: str | None) -> list[int]:
 
 
 class Ratings:
-    """Rates finished games, reads the standings, and rebuilds them from the record."""
+    """The opt-ins, the standings, and their rebuild from the record."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
@@ -110,20 +110,6 @@ class Ratings:
         async with self._sessions() as session:
             row = await session.get(PlayerSettings, user_id)
         return bool(row and row.rated)
-
-    async def settle(self, game_id: int, rater: Rater, now: datetime) -> list[RatingChangeRecord]:
-        """Rate the game if it is to be rated and is not yet; the changes it made either way
-        (none for a game that is not rated). Two processes settling one game at once rate
-        it once: the second finds the first one's changes."""
-        try:
-            async with self._sessions.begin() as session:
-                done = await _changes(session, game_id)
-                if done:
-                    return done
-                return await _rate(session, game_id, rater, now)
-        except IntegrityError:
-            async with self._sessions() as session:
-                return await _changes(session, game_id)
 
     async def changes(self, game_id: int) -> list[RatingChangeRecord]:
         async with self._sessions() as session:
@@ -238,9 +224,13 @@ async def _changes(session: AsyncSession, game_id: int) -> list[RatingChangeReco
     ]
 
 
-async def _rate(
+async def rate_game(
     session: AsyncSession, game_id: int, rater: Rater, now: datetime
 ) -> list[RatingChangeRecord]:
+    """Rate a game that has just finished, within the transaction that finished it (which
+    holds the game's row), if it is to be rated; the changes made (none when it is not).
+    The players' ratings are locked in one order, so two games sharing a player, finishing
+    at once, are rated one after the other."""
     game = await session.get(Game, game_id)
     if game is None or game.status != "finished" or game.result is None or game.guild_id is None:
         return []

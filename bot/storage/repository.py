@@ -35,6 +35,7 @@ from bot.storage.deadlines import (
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed, mark_sent_in
+from bot.storage.ratings import Rater, rate_game
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
@@ -81,9 +82,14 @@ GUILD_SETTINGS_KEPT = 10_000
 class Store(DeadlineRows):
     """Runs each call in its own transaction and hands back plain records."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], rater: Rater | None = None
+    ) -> None:
         self._sessions = sessions
         self._guild_settings: dict[int, GuildSettingsRecord] = {}
+        self._rater = rater
+        """Rates a game in the transaction that finishes it (bot.storage.ratings); None
+        rates nothing."""
 
     # -- games -------------------------------------------------------------------------
 
@@ -216,7 +222,8 @@ class Store(DeadlineRows):
     ) -> GameRecord:
         """Store the game's new state and log, or raise StaleVersion having written nothing.
 
-        Passing `status` finishes or aborts the game, under the same version guard. What the
+        Passing `status` finishes or aborts the game, under the same version guard; a game
+        finished is rated then too, if it is to be rated (bot.storage.ratings). What the
         change owes Discord (``owed``) goes into the outbox in the same transaction, claimed
         for ``lease`` seconds by the caller; the record returned carries its ``outbox_id``.
         Passing ``awaited`` (whether the new position waits for a player) starts the next
@@ -239,6 +246,8 @@ class Store(DeadlineRows):
             if awaited is not None and advanced.deadline_hours is not None:
                 await restart_in(session, game_id, advanced.deadline_hours, awaited, now)
             await stand_in_for(session, game_id, stand_ins, now)
+            if status == "finished" and self._rater is not None:
+                await rate_game(session, game_id, self._rater, now)
             record = game_record(advanced.row)
             if owed is not None:
                 outbox_id = await add_owed(

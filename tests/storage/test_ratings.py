@@ -1,6 +1,6 @@
-"""Ratings on both databases: which finished games are rated, rated once however often or
-concurrently they are settled, and every rating rebuilt exactly from the record of the rated
-games, a forgotten player's included."""
+"""Ratings on both databases: which finished games are rated, rated in the transaction that
+finishes them, one after the other when two games of one player end at once, and every
+rating rebuilt exactly from the record of the rated games, a forgotten player's included."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.play.ratings import RATER, shown
 from bot.play.service import Actor, GameService, Place, SeedSource
 from bot.storage.db import create_engine, session_factory
 from bot.storage.forget import forget_user
 from bot.storage.models import Rating, RatingChange
-from bot.storage.ratings import NOBODY, Ratings, ranks_of
+from bot.storage.ratings import NOBODY, Ratings, ranks_of, rate_game
 from bot.storage.repository import Store
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
@@ -30,8 +31,13 @@ ALICE, BOB, CAROL = Actor(31), Actor(32), Actor(33)
 NOW = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
 
 
+def rating(store: Store) -> Store:
+    """The store as the bot makes it: rating the games it finishes."""
+    return Store(store._sessions, rater=RATER)
+
+
 def service_of(store: Store, seed: str = "ratings") -> GameService:
-    return GameService(store, Registry([SYSTEM]), SeedSource(seed))
+    return GameService(rating(store), Registry([SYSTEM]), SeedSource(seed))
 
 
 async def played(
@@ -60,25 +66,35 @@ async def all_ratings(ratings: Ratings) -> dict[tuple[int, str], tuple[float, fl
     return {(r.user_id, r.side): (r.mu, r.sigma, r.games) for r in rows}
 
 
-async def test_a_finished_game_between_two_opted_in_people_is_rated_once(store: Store) -> None:
+async def test_a_finished_game_between_two_opted_in_people_is_rated_as_it_ends(
+    store: Store,
+) -> None:
     ratings = Ratings(store._sessions)
     await opt_in(ratings, ALICE, BOB)
     game_id = await played(service_of(store), 400, ALICE, BOB)
     game = await store.get_game(game_id)
     winner = game.result["winner"] if game.result else None
 
-    changes = await ratings.settle(game_id, RATER, NOW)
+    changes = await ratings.changes(game_id)
     assert {(c.user_id, c.side) for c in changes} == {(ALICE.user_id, "red"), (BOB.user_id, "blue")}
     for change in changes:
         assert change.before == RATER.initial()
         won = change.side == winner
         assert (change.after[0] > change.before[0]) is won, "the winner's mu rises"
         assert change.after[1] < change.before[1], "both ratings grow surer"
-    assert await ratings.settle(game_id, RATER, NOW) == changes, "settled again: no change"
     stored = await all_ratings(ratings)
     assert all(games == 1 for _, _, games in stored.values())
     [best, *_] = (await ratings.standings(GUILD, "duel", None, offset=0, limit=10))[1]
     assert best.side == winner and shown((best.mu, best.sigma)) > 0
+
+
+async def test_a_store_without_the_rater_rates_nothing(store: Store) -> None:
+    """Planted: the store the bot makes without its rater; the game ends unrated."""
+    ratings = Ratings(store._sessions)
+    await opt_in(ratings, ALICE, BOB)
+    service = GameService(store, Registry([SYSTEM]), SeedSource("unrated"))
+    game_id = await played(service, 399, ALICE, BOB)
+    assert await ratings.changes(game_id) == []
 
 
 @pytest.mark.parametrize(
@@ -90,7 +106,7 @@ async def test_only_opted_in_servers_and_people_are_rated(store: Store, missing:
     await ratings.set_person(ALICE.user_id, True, NOW)
     await ratings.set_person(BOB.user_id, missing != "one player", NOW)
     game_id = await played(service_of(store), 401, ALICE, BOB)
-    rated = await ratings.settle(game_id, RATER, NOW)
+    rated = await ratings.changes(game_id)
     assert bool(rated) is (missing == "nobody")
 
 
@@ -102,32 +118,13 @@ async def test_games_against_the_bot_and_aborted_games_are_not_rated(store: Stor
     update = solo
     while not update.result:
         update = await service.act(Place(GUILD, 402), ALICE, {"type": "strike"})
-    assert await ratings.settle(solo.game.id, RATER, NOW) == []
+    assert await ratings.changes(solo.game.id) == []
     place = Place(GUILD, 403)
     started = await service.new_game(place, ALICE, "duel", "short", "two-player")
     await service.join(place, BOB)
     await service.abort(place, Actor(99, is_referee=True))
-    assert await ratings.settle(started.game.id, RATER, NOW) == []
+    assert await ratings.changes(started.game.id) == []
     assert await all_ratings(ratings) == {}
-
-
-async def test_two_processes_settling_one_game_rate_it_once(database_url: str) -> None:
-    engines = [create_engine(database_url) for _ in range(2)]
-    try:
-        first, second = (Ratings(session_factory(e)) for e in engines)
-        await opt_in(first, ALICE, BOB)
-        store = Store(session_factory(engines[0]))
-        for channel in range(410, 414):
-            game_id = await played(service_of(store, f"race-{channel}"), channel, ALICE, BOB)
-            a, b = await asyncio.gather(
-                first.settle(game_id, RATER, NOW), second.settle(game_id, RATER, NOW)
-            )
-            assert a == b and len(a) == 2
-        counts = {games for _, _, games in (await all_ratings(first)).values()}
-        assert counts == {4}, "four games, each counted once for each player"
-    finally:
-        for engine in engines:
-            await engine.dispose()
 
 
 async def test_the_ratings_rebuild_exactly_from_the_rated_games(store: Store) -> None:
@@ -136,7 +133,7 @@ async def test_the_ratings_rebuild_exactly_from_the_rated_games(store: Store) ->
     service = service_of(store)
     pairs = [(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE), (ALICE, BOB), (BOB, ALICE)]
     for channel, (first, second) in enumerate(pairs, start=500):
-        await ratings.settle(await played(service, channel, first, second), RATER, NOW)
+        await played(service, channel, first, second)
     before = await all_ratings(ratings)
     assert sum(games for _, _, games in before.values()) == 2 * len(pairs)
 
@@ -165,7 +162,7 @@ async def test_a_forgotten_players_opponents_still_rebuild_exactly(database_url:
         await opt_in(ratings, ALICE, BOB, CAROL)
         service = service_of(store)
         for channel, (first, second) in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, BOB)]):
-            await ratings.settle(await played(service, 600 + channel, first, second), RATER, NOW)
+            await played(service, 600 + channel, first, second)
         async with engine.begin() as connection:
             await forget_user(connection, BOB.user_id)
         left = await all_ratings(ratings)
@@ -186,20 +183,27 @@ def test_a_draw_places_both_sides_first() -> None:
     assert even[0] == even[1] and even[0][0] == RATER.initial()[0]
 
 
-async def test_one_players_games_settled_at_once_each_see_the_other(database_url: str) -> None:
-    """Alice's two games end at the same moment in two processes: the second rating starts
-    from the first one's result, so a rebuild, which replays them in turn, agrees."""
+async def test_one_players_games_ending_at_once_are_rated_in_turn(database_url: str) -> None:
+    """Alice's two games are rated at the same moment by two processes, the first holding
+    its transaction open a while: the second rating waits and starts from the first one's
+    result, so a rebuild, which replays them in turn, agrees."""
     engines = [create_engine(database_url) for _ in range(2)]
     try:
-        first, second = (Ratings(session_factory(e)) for e in engines)
-        await opt_in(first, ALICE, BOB, CAROL)
         store = Store(session_factory(engines[0]))
-        for round_ in range(3):
-            one = await played(service_of(store, f"a{round_}"), 700 + round_, ALICE, BOB)
-            two = await played(service_of(store, f"b{round_}"), 800 + round_, ALICE, CAROL)
-            await asyncio.gather(first.settle(one, RATER, NOW), second.settle(two, RATER, NOW))
-        assert (await all_ratings(first))[ALICE.user_id, "red"][2] == 6
-        assert (await first.rebuild(RATER, NOW)).differed == 0
+        await opt_in(Ratings(store._sessions), ALICE, BOB, CAROL)
+        unrated = GameService(store, Registry([SYSTEM]), SeedSource("in-turn"))
+        await played(service_of(store, "first"), 699, ALICE, BOB)  # her rating row exists
+        games = [await played(unrated, 700, ALICE, BOB), await played(unrated, 701, ALICE, CAROL)]
+
+        async def rate(engine: AsyncEngine, game_id: int, hold: float) -> None:
+            async with session_factory(engine).begin() as session:
+                await rate_game(session, game_id, RATER, NOW)
+                await asyncio.sleep(hold)  # a slow commit, with its locks held
+
+        await asyncio.gather(rate(engines[0], games[0], 0.3), rate(engines[1], games[1], 0))
+        ratings = Ratings(store._sessions)
+        assert (await all_ratings(ratings))[ALICE.user_id, "red"][2] == 3
+        assert (await ratings.rebuild(RATER, NOW)).differed == 0, "a rating was lost"
     finally:
         for engine in engines:
             await engine.dispose()
@@ -214,7 +218,7 @@ async def test_the_rebuild_command_replays_and_reports(database_url: str) -> Non
         ratings = Ratings(store._sessions)
         await opt_in(ratings, ALICE, BOB)
         for channel in (900, 901):
-            await ratings.settle(await played(service_of(store), channel, ALICE, BOB), RATER, NOW)
+            await played(service_of(store), channel, ALICE, BOB)
         before = await all_ratings(ratings)
         async with ratings._sessions.begin() as session:
             await session.execute(update(Rating).values(sigma=Rating.sigma / 2))
