@@ -14,7 +14,8 @@ from bot.cogs.common import stop_loop
 from bot.operations.logs import bind_game
 from bot.operations.metrics import REMINDERS_SENT
 from bot.play import deadlines
-from bot.posting.announce import DM_CLOSED, post_unprompted
+from bot.posting.announce import post_unprompted
+from bot.posting.reach import DM_CLOSED
 from bot.storage.records import GameRecord
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from bot.posting.host import PhaseDM, PhasePost
 from bot.posting.interactions import acknowledge
 from bot.posting.next_steps import CommandFor, ways
 from bot.posting.pairing import Pairing
-from bot.posting.reach import speaks_here
+from bot.posting.reach import DM_CLOSED, speaks_here
 from bot.posting.recap import NotRecappable
 from bot.posting.recap_post import recap_message, send_recap
 from bot.posting.reply_windows import CLOSED
@@ -38,9 +38,6 @@ if TYPE_CHECKING:
     from bot.posting.host import Host
 
 log = logging.getLogger(__name__)
-
-DM_CLOSED = 50007
-"""Discord's error code for a user who does not accept DMs from the bot."""
 
 EMBED_LIMIT = 4000
 UNMOVED = "Nothing moved on the map; the last map posted above still shows the position."

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import discord
 
+DM_CLOSED = 50007
+"""Discord's error code for a user who does not accept DMs from the bot."""
+
 
 def speaks_here(interaction: discord.Interaction) -> bool:
     """True in the bot's DMs and in a server that added it (where it may view and send in
