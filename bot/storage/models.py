@@ -397,3 +397,19 @@ class RatingChange(Base):
     mu_after: Mapped[float]
     sigma_after: Mapped[float]
     created_at: Mapped[datetime]
+
+
+class Follower(Base):
+    """A member following a game they do not play: a DM at most once a phase, from what the
+    channel sees (bot.posting.followers)."""
+
+    __tablename__ = "followers"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    since: Mapped[datetime]
+    told: Mapped[str | None] = mapped_column(
+        String(200), comment="The public phase last told them of; None before the first"
+    )

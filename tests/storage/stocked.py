@@ -17,6 +17,7 @@ from bot.storage.models import (
     CommandSync,
     Deadline,
     EventDeck,
+    Follower,
     Game,
     GuildSettings,
     HouseRule,
@@ -220,6 +221,11 @@ async def stock(url: str) -> dict[str, int]:
                 await connection.execute(insert(table), row)
             for table, row in rating_rows(min(ids.values())):
                 await connection.execute(insert(table), row)
+            for user in (BOB, CAROL):
+                await connection.execute(
+                    insert(_table(Follower)),
+                    {"game_id": min(ids.values()), "user_id": user, "since": T0, "told": None},
+                )
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
             for game_id, guild_id, channel_id in games.all():
                 for table, row in owed_rows(game_id, guild_id, channel_id):
