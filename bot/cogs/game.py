@@ -552,10 +552,12 @@ class GameCog(LaagerCog):
             interaction, lambda: self.bot.store.set_pings(interaction.user.id, on), ephemeral=True
         )
         said = (
-            "You will be pinged when a game is handed to you."
+            "You will be pinged when a game is handed to you, and games you follow "
+            "(`/game watch`) send their news by DM."
             if on
-            else "You will not be pinged any more; posts still name you when a game waits for "
-            "you. Turn pings back on with `/game pings on`."
+            else "You will not be pinged any more, and games you follow send no DMs; posts "
+            "still name you when a game waits for you. Turn pings back on with "
+            "`/game pings on`."
         )
         await interaction.followup.send(said, ephemeral=True)
 
@@ -728,7 +730,8 @@ def verdict(game: GameRecord, report: ReplayReport | None) -> str:
 HELP = (
     "Start a game with `/game new`, then others take the free sides with `/game join`. "
     "Looking for an opponent? `/game seats` lists the server's games with a side free, and "
-    "`/game seek` has you pinged when someone starts the game you want. "
+    "`/game seek` has you pinged when someone starts the game you want; `/game watch` "
+    "follows someone else's game by DM. "
     "Give orders with the buttons under each update or the game's own commands. "
     "`/game status` shows the position, your hidden information and your choices (only to "
     "you); `/game map` posts the map; `/game odds` estimates each outcome from here; "

@@ -19,6 +19,7 @@ from bot.play import workers
 from bot.play.loop_priority import make_way
 from bot.play.service import Update
 from bot.posting.alt_text import alt_text
+from bot.posting.followers import tell_followers
 from bot.posting.host import PhaseDM, PhasePost
 from bot.posting.interactions import acknowledge
 from bot.posting.next_steps import CommandFor, ways
@@ -564,8 +565,9 @@ async def after_unprompted(bot: Host, update: Update) -> None:
 async def follow_post(
     bot: Host, update: Update, interaction: discord.Interaction[Host] | None
 ) -> None:
-    """When the game has ended, its recap and whatever follows a game's end (a campaign's next
-    battle)."""
+    """The followers' news (bot.posting.followers), and when the game has ended, its recap
+    and whatever follows a game's end (a campaign's next battle)."""
+    await tell_followers(bot, update)
     if update.result and update.game.status == "finished":
         await post_recap(bot, update, interaction)
     if update.result:

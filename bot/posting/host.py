@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bot.posting.draining import Handlers
     from bot.posting.pairing import Pairing
     from bot.posting.reply_windows import ReplyWindows
+    from bot.storage.followers import FollowedGames
     from bot.storage.outbox import OutboxStore
     from bot.storage.referee import RefereeStore
     from bot.storage.repository import Store
@@ -72,6 +73,8 @@ class Host(commands.AutoShardedBot):
     service: GameService
     game_ended: list[GameEnded]
     """What runs once a game's last post is made (finished or aborted), in order."""
+    followed: FollowedGames
+    """Which games have followers (bot.posting.followers)."""
     phase_posts: dict[int, PhasePost]
     """Each game's newest post, by message id, while orders in its phase edit it."""
     phase_dms: dict[tuple[int, int], PhaseDM]

@@ -33,6 +33,7 @@ from bot.process.command_sync import CommandsRefused, sync_commands
 from bot.process.status_server import StatusServer
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.db import create_engine, session_factory, upgrade
+from bot.storage.followers import FollowedGames, Followers
 from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
@@ -46,6 +47,7 @@ COGS = (
     "bot.cogs.records",
     "bot.cogs.ratings",
     "bot.cogs.seeking",
+    "bot.cogs.following",
     "bot.cogs.campaign",
     "bot.cogs.roll",
     "bot.cogs.reminders",
@@ -108,6 +110,7 @@ class LaagerBot(Host):
         )
         self.game_ended: list[GameEnded] = []
         """What runs once a game's last post is made (finished or aborted), in order."""
+        self.followed = FollowedGames(Followers(self.sessions))
         self.phase_posts: dict[int, PhasePost] = {}
         self.phase_dms: dict[tuple[int, int], PhaseDM] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""

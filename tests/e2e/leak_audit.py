@@ -5,8 +5,9 @@ panels and commands, each order the one the system's bot would give. After every
 the audit reads what Discord received since the last one: channel messages (content,
 embeds, button labels and ids, menu options, attachment names), the data handed to the
 public renderer, the log lines at DEBUG, and what other users see in their DMs and
-ephemerals. It compares them with the secrets of the position each reader may not know.
-Midway, a spectator asks for `/game status`, `/game log` and `/game export`.
+ephemerals, a follower's DMs among them (the spectator follows the game, if asked to). It
+compares them with the secrets of the position each reader may not know. Midway, a
+spectator asks for `/game status`, `/game log` and `/game export`.
 
 Text of a secret that has just stopped being one (a card played from the hand) is
 exempt in what happened; never in the buttons and menus of the position now. A replay page
@@ -235,8 +236,10 @@ async def audit_game(
     spectator: SandboxUser,
     monkeypatch: pytest.MonkeyPatch,
     scenario: str | None = None,
+    follow: bool = True,
 ) -> Audit:
-    """Play one game with people in ``seats`` (side to user) and audit everything public."""
+    """Play one game with people in ``seats`` (side to user) and audit everything public;
+    with ``follow`` the spectator follows the game, and her DMs are read with the rest."""
     audit = Audit(system)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     player = Player(sandbox, bot, {})
@@ -249,6 +252,8 @@ async def audit_game(
         await sandbox.slash(first[1], "game new", options)
         for side, user in others:
             await sandbox.slash(user, "game join", {"side": side})
+        if follow:
+            await sandbox.slash(spectator, "game watch")
         before: JSON | None = None
         while True:
             game, _ = await bot.service.latest(place)
