@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.cogs.seeking import seek_side, seek_system, sides_of_chosen, two_player_systems
+from bot.cogs.seeking import side_named, sides_of_chosen, two_player_system, two_player_systems
 from bot.play import errors
 from bot.play.ratings import shown
 from bot.play.service import Update
@@ -80,8 +80,8 @@ async def leaderboard(
     guild_id = interaction.guild_id
     if guild_id is None:
         raise errors.BadInput(NO_SERVER)
-    chosen = seek_system(bot, system)
-    chosen_side = None if side is None else seek_side(chosen, side)
+    chosen = two_player_system(bot, system)
+    chosen_side = None if side is None else side_named(chosen, side)
     await interaction.response.defer(thinking=True)
     store = ratings_of(bot)
     total, _ = await store.standings(guild_id, chosen.id, chosen_side, offset=0, limit=0)

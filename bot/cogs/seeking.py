@@ -59,7 +59,7 @@ def free_sides(system: GameSystem, held: frozenset[str] | set[str]) -> list[str]
     return [side for side in system.sides if side not in held]
 
 
-def seekable(system: GameSystem) -> bool:
+def two_can_play(system: GameSystem) -> bool:
     """Whether some mode of the system leaves two sides or more to people."""
     for mode in system.modes.values():
         if mode.bot_sides in ("others", "all"):
@@ -69,21 +69,21 @@ def seekable(system: GameSystem) -> bool:
     return False
 
 
-def seek_system(bot: Host, system_id: str) -> GameSystem:
+def two_player_system(bot: Host, system_id: str) -> GameSystem:
     """The system a request or the standings name, if two people can play it."""
     try:
         system = bot.registry.get(system_id)
     except errors.LaagerError:
-        names = ", ".join(f"`{s.id}`" for s in bot.registry if seekable(s))
+        names = ", ".join(f"`{s.id}`" for s in bot.registry if two_can_play(s))
         raise errors.BadInput(f"There is no game `{system_id[:40]}` here. Try {names}.") from None
-    if not seekable(system):
+    if not two_can_play(system):
         raise errors.BadInput(
             f"{system.title} is played alone against the bot: it has no seat for a second player."
         )
     return system
 
 
-def seek_side(system: GameSystem, typed: str) -> str:
+def side_named(system: GameSystem, typed: str) -> str:
     """The system's side a request names, whatever its case."""
     found = {side.casefold(): side for side in system.sides}.get(typed.casefold())
     if found is None:
@@ -124,7 +124,7 @@ async def two_player_systems(interaction: Interaction, current: str) -> list[app
     return [
         app_commands.Choice(name=s.title, value=s.id)
         for s in bot.registry
-        if seekable(s) and current.lower() in (s.id + s.title).lower()
+        if two_can_play(s) and current.lower() in (s.id + s.title).lower()
     ][:25]
 
 
@@ -198,7 +198,7 @@ async def seek(
     store = seeks_of(bot)
     now = datetime.now(UTC)
     if stop:
-        chosen = None if system is None else seek_system(bot, system).id
+        chosen = None if system is None else two_player_system(bot, system).id
         dropped = await store.withdraw(guild_id, user_id, chosen)
         what = "that game" if chosen else "any game"
         told = (
@@ -224,9 +224,9 @@ async def seek(
             text += "\n`/game seek stop:True` stops looking."
         await interaction.response.send_message(fit(text, CONTENT), ephemeral=True)
         return
-    chosen_system = seek_system(bot, system)
+    chosen_system = two_player_system(bot, system)
     if side is not None:
-        side = seek_side(chosen_system, side)
+        side = side_named(chosen_system, side)
     lapses = now + timedelta(days=SEEK_DAYS)
     await store.seek(guild_id, user_id, chosen_system.id, side, now=now, lapses_at=lapses)
     wanted = f"the {side} side" if side else "either side"
