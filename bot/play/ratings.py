@@ -8,17 +8,24 @@ rises as games make the estimate surer as well as higher.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from openskill.models import PlackettLuce
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from bot.storage.ratings import Skill
 
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
 
 class WengLin:
-    """The :class:`bot.storage.ratings.Rater` the bot rates with."""
+    """The :class:`bot.storage.ratings.Rater` the bot rates with. The model is loaded at its
+    first use, not with the bot: a start rates nothing."""
 
-    def __init__(self) -> None:
-        self._model = PlackettLuce()
+    @cached_property
+    def _model(self) -> PlackettLuce:
+        from openskill.models import PlackettLuce
+
+        return PlackettLuce()
 
     def initial(self) -> Skill:
         rating = self._model.rating()

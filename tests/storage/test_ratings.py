@@ -245,3 +245,22 @@ async def test_the_rebuild_command_replays_and_reports(database_url: str) -> Non
         assert await all_ratings(Ratings(session_factory(engine))) == before
     finally:
         await engine.dispose()
+
+
+def test_a_start_loads_no_rating_model() -> None:
+    """openskill is loaded when a game is first rated, not with the bot and its cogs."""
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, bot.process.app, bot.cogs.ratings, bot.play.ratings\n"
+            "print('openskill' in sys.modules)",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "False"
