@@ -9,7 +9,6 @@ ratings:``. The commands join ``/stats`` of bot.cogs.records when this cog loads
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -85,7 +84,7 @@ async def leaderboard(
     await interaction.response.defer(thinking=True)
     store = ratings_of(bot)
     total, _ = await store.standings(guild_id, chosen.id, chosen_side, offset=0, limit=0)
-    rates = await store.server_rates(guild_id)
+    rates = (await bot.store.guild_settings(guild_id)).ratings
 
     async def draw(page: int) -> discord.Embed:
         _, rows = await store.standings(
@@ -133,15 +132,14 @@ rated = app_commands.Group(
 
 async def _choose(interaction: Interaction, on: bool) -> None:
     bot: Host = interaction.client
-    await ratings_of(bot).set_person(interaction.user.id, on, datetime.now(UTC))
+    await bot.store.set_rated(interaction.user.id, on)
     if on:
         said = (
             "Your finished two-player games against people who also chose to be rated now "
             "count toward your ratings, in servers that rate games."
         )
-        if interaction.guild_id is not None and not await ratings_of(bot).server_rates(
-            interaction.guild_id
-        ):
+        guild_id = interaction.guild_id
+        if guild_id is not None and not (await bot.store.guild_settings(guild_id)).ratings:
             said += " This server does not rate games yet (`/game settings ratings:True`)."
     else:
         said = "Your games no longer count toward ratings; the ratings you have stay as they are."

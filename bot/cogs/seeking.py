@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.utils import format_dt
 
+from bot.cogs.records import title_of
 from bot.play import errors
 from bot.play.service import NOT_A_MEMBER, Update
 from bot.posting.announce import COLOUR
@@ -216,7 +217,7 @@ async def seek(
             )
         else:
             lines = [
-                f"- {_title(bot, r.system)}, {r.side or 'any side'}: until "
+                f"- {title_of(bot, r.system)}, {r.side or 'any side'}: until "
                 f"{format_dt(r.lapses_at, 'f')}"
                 for r in mine
             ]
@@ -236,11 +237,6 @@ async def seek(
         f"lapses {format_dt(lapses, 'R')}; `/game seats` lists games with a side free now.",
         allowed_mentions=discord.AllowedMentions.none(),
     )
-
-
-def _title(bot: Host, system_id: str) -> str:
-    pairing = bot.pairings.get(system_id)
-    return pairing.system.title if pairing else system_id
 
 
 async def answer_seekers(bot: Host, interaction: Interaction, update: Update) -> None:

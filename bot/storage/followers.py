@@ -92,15 +92,16 @@ class FollowedGames:
         self._games: set[int] | None = None
 
     async def has(self, game_id: int) -> bool:
-        if self._games is None:
-            self._games = await self._followers.followed_games()
-        return game_id in self._games
+        return game_id in await self._known()
 
     async def add(self, game_id: int) -> None:
-        if self._games is None:
-            self._games = await self._followers.followed_games()
-        self._games.add(game_id)
+        (await self._known()).add(game_id)
 
     def discard(self, game_id: int) -> None:
         if self._games is not None:
             self._games.discard(game_id)
+
+    async def _known(self) -> set[int]:
+        if self._games is None:
+            self._games = await self._followers.followed_games()
+        return self._games

@@ -78,39 +78,6 @@ class Ratings:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
 
-    async def set_server(self, guild_id: int, on: bool, now: datetime) -> None:
-        async with self._sessions.begin() as session:
-            statement = (
-                upsert_into(session, GuildSettings)
-                .values(guild_id=guild_id, ratings=on, updated_at=now)
-                .on_conflict_do_update(
-                    index_elements=[GuildSettings.guild_id],
-                    set_={"ratings": on, "updated_at": now},
-                )
-            )
-            await session.execute(statement)
-
-    async def set_person(self, user_id: int, on: bool, now: datetime) -> None:
-        async with self._sessions.begin() as session:
-            statement = (
-                upsert_into(session, PlayerSettings)
-                .values(user_id=user_id, pings=True, rated=on, updated_at=now)
-                .on_conflict_do_update(
-                    index_elements=[PlayerSettings.user_id], set_={"rated": on, "updated_at": now}
-                )
-            )
-            await session.execute(statement)
-
-    async def server_rates(self, guild_id: int) -> bool:
-        async with self._sessions() as session:
-            row = await session.get(GuildSettings, guild_id)
-        return bool(row and row.ratings)
-
-    async def person_rated(self, user_id: int) -> bool:
-        async with self._sessions() as session:
-            row = await session.get(PlayerSettings, user_id)
-        return bool(row and row.rated)
-
     async def changes(self, game_id: int) -> list[RatingChangeRecord]:
         async with self._sessions() as session:
             return await _changes(session, game_id)

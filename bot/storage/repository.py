@@ -511,6 +511,16 @@ class Store(DeadlineRows):
             else:
                 row.hints, row.updated_at = hints, now
 
+    async def set_rated(self, user_id: int, on: bool, *, now: datetime | None = None) -> None:
+        """Whether one person's games count toward ratings (bot.storage.ratings)."""
+        now = now or _utcnow()
+        async with self._sessions.begin() as session:
+            row = await session.get(PlayerSettings, user_id)
+            if row is None:
+                session.add(PlayerSettings(user_id=user_id, pings=True, rated=on, updated_at=now))
+            else:
+                row.rated, row.updated_at = on, now
+
     async def wants_hints(self, user_id: int, system: str, game_id: int) -> bool:
         """Whether to add hints for this person in this game: as they chose, or, by default,
         when they have sat at no other game of its system."""

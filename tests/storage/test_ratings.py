@@ -54,10 +54,10 @@ async def played(
     return update.game.id
 
 
-async def opt_in(ratings: Ratings, *people: Actor) -> None:
-    await ratings.set_server(GUILD, True, NOW)
+async def opt_in(store: Store, *people: Actor) -> None:
+    await store.update_guild_settings(GUILD, ratings=True)
     for person in people:
-        await ratings.set_person(person.user_id, True, NOW)
+        await store.set_rated(person.user_id, True)
 
 
 async def all_ratings(ratings: Ratings) -> dict[tuple[int, str], tuple[float, float, int]]:
@@ -70,7 +70,7 @@ async def test_a_finished_game_between_two_opted_in_people_is_rated_as_it_ends(
     store: Store,
 ) -> None:
     ratings = Ratings(store._sessions)
-    await opt_in(ratings, ALICE, BOB)
+    await opt_in(store, ALICE, BOB)
     game_id = await played(service_of(store), 400, ALICE, BOB)
     game = await store.get_game(game_id)
     winner = game.result["winner"] if game.result else None
@@ -91,7 +91,7 @@ async def test_a_finished_game_between_two_opted_in_people_is_rated_as_it_ends(
 async def test_a_store_without_the_rater_rates_nothing(store: Store) -> None:
     """Planted: the store the bot makes without its rater; the game ends unrated."""
     ratings = Ratings(store._sessions)
-    await opt_in(ratings, ALICE, BOB)
+    await opt_in(store, ALICE, BOB)
     service = GameService(store, Registry([SYSTEM]), SeedSource("unrated"))
     game_id = await played(service, 399, ALICE, BOB)
     assert await ratings.changes(game_id) == []
@@ -102,9 +102,9 @@ async def test_a_store_without_the_rater_rates_nothing(store: Store) -> None:
 )
 async def test_only_opted_in_servers_and_people_are_rated(store: Store, missing: str) -> None:
     ratings = Ratings(store._sessions)
-    await ratings.set_server(GUILD, missing != "the server", NOW)
-    await ratings.set_person(ALICE.user_id, True, NOW)
-    await ratings.set_person(BOB.user_id, missing != "one player", NOW)
+    await store.update_guild_settings(GUILD, ratings=missing != "the server")
+    await store.set_rated(ALICE.user_id, True)
+    await store.set_rated(BOB.user_id, missing != "one player")
     game_id = await played(service_of(store), 401, ALICE, BOB)
     rated = await ratings.changes(game_id)
     assert bool(rated) is (missing == "nobody")
@@ -112,7 +112,7 @@ async def test_only_opted_in_servers_and_people_are_rated(store: Store, missing:
 
 async def test_games_against_the_bot_and_aborted_games_are_not_rated(store: Store) -> None:
     ratings = Ratings(store._sessions)
-    await opt_in(ratings, ALICE, BOB)
+    await opt_in(store, ALICE, BOB)
     service = service_of(store)
     solo = await service.new_game(Place(GUILD, 402), ALICE, "duel", "short", "solo")
     update = solo
@@ -129,7 +129,7 @@ async def test_games_against_the_bot_and_aborted_games_are_not_rated(store: Stor
 
 async def test_the_ratings_rebuild_exactly_from_the_rated_games(store: Store) -> None:
     ratings = Ratings(store._sessions)
-    await opt_in(ratings, ALICE, BOB, CAROL)
+    await opt_in(store, ALICE, BOB, CAROL)
     service = service_of(store)
     pairs = [(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE), (ALICE, BOB), (BOB, ALICE)]
     for channel, (first, second) in enumerate(pairs, start=500):
@@ -159,7 +159,7 @@ async def test_a_forgotten_players_opponents_still_rebuild_exactly(database_url:
     try:
         store = Store(session_factory(engine))
         ratings = Ratings(store._sessions)
-        await opt_in(ratings, ALICE, BOB, CAROL)
+        await opt_in(store, ALICE, BOB, CAROL)
         service = service_of(store)
         for channel, (first, second) in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, BOB)]):
             await played(service, 600 + channel, first, second)
@@ -190,7 +190,7 @@ async def test_one_players_games_ending_at_once_are_rated_in_turn(database_url: 
     engines = [create_engine(database_url) for _ in range(2)]
     try:
         store = Store(session_factory(engines[0]))
-        await opt_in(Ratings(store._sessions), ALICE, BOB, CAROL)
+        await opt_in(store, ALICE, BOB, CAROL)
         unrated = GameService(store, Registry([SYSTEM]), SeedSource("in-turn"))
         await played(service_of(store, "first"), 699, ALICE, BOB)  # her rating row exists
         games = [await played(unrated, 700, ALICE, BOB), await played(unrated, 701, ALICE, CAROL)]
@@ -216,7 +216,7 @@ async def test_the_rebuild_command_replays_and_reports(database_url: str) -> Non
     try:
         store = Store(session_factory(engine))
         ratings = Ratings(store._sessions)
-        await opt_in(ratings, ALICE, BOB)
+        await opt_in(store, ALICE, BOB)
         for channel in (900, 901):
             await played(service_of(store), channel, ALICE, BOB)
         before = await all_ratings(ratings)
