@@ -16,7 +16,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.play.log_replay import STEP_KINDS, replay_steps
-from bot.posting.recap_measures import Measures, Numbers, phase_of, turn_of
+from bot.play.phase_names import phase_of, turn_of
+from bot.posting.recap_measures import Measures, Numbers
 from bot.posting.text_fit import fit
 from bot.storage.records import EventRecord, GameRecord
 from games.core.engine import JSON, GameSystem, View, Viewer

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.engine import View
-
 Numbers = dict[str, float]
 Reading = Callable[[Any], Numbers]
 
@@ -23,23 +21,6 @@ class Measures:
 
     strength: Reading
     victory: Reading
-
-
-def phase_of(view: View) -> str:
-    """The phase a public view shows, in words: its turn and phase where the picture names
-    them, else the view's title."""
-    picture = view.picture if isinstance(view.picture, dict) else {}
-    phase = picture.get("phase_title") or picture.get("phase") or picture.get("step")
-    if "turn" not in picture or not phase:
-        return view.title
-    words = str(phase).replace("_", " ")
-    return f"Turn {picture['turn']} · {words[:1].upper()}{words[1:]}"
-
-
-def turn_of(view: View) -> int | None:
-    picture = view.picture if isinstance(view.picture, dict) else {}
-    turn = picture.get("turn")
-    return turn if isinstance(turn, int) else None
 
 
 def _shown_strength(picture: Any) -> Numbers:
