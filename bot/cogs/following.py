@@ -1,8 +1,8 @@
 """Following a game: ``/game watch`` in its channel and a member who does not play it hears by
-DM, at most once a phase, where it stands (bot.posting.followers); ``/game unwatch`` stops
-it. A player asking ``/game watch`` is shown who follows their game.
+DM, at most once a phase, where it stands (bot.posting.followers); ``/game watch stop:True``
+stops it. A player asking ``/game watch`` is shown who follows their game.
 
-Both commands join the ``/game`` group of bot.cogs.game when this cog loads.
+The command joins the ``/game`` group of bot.cogs.game when this cog loads.
 """
 
 from __future__ import annotations
@@ -28,7 +28,11 @@ NOT_HERE = (
 
 
 @app_commands.command(name="watch", description="Hear by DM when this channel's game moves on")
-async def watch(interaction: Interaction) -> None:
+@app_commands.describe(stop="True: stop hearing of this game")
+async def watch(interaction: Interaction, stop: bool = False) -> None:
+    if stop:
+        await unwatch(interaction)
+        return
     bot: Host = interaction.client
     place = place_of(interaction)
     if place.replies_only:
@@ -52,14 +56,14 @@ async def watch(interaction: Interaction) -> None:
     await bot.followed.add(game.id)
     said = (
         f"You follow {system.title} · game {game.id} here: a DM, at most once a phase, when "
-        "it moves to a new phase, is handed to a player or ends. `/game unwatch` here stops it."
+        "it moves to a new phase, is handed to a player or ends. `/game watch stop:True` here "
+        "stops it."
     )
     if interaction.user.id in await bot.store.quiet_players([interaction.user.id]):
         said += " Your pings are off, and no DM comes while they are (`/game pings on`)."
     await interaction.response.send_message(said, ephemeral=True)
 
 
-@app_commands.command(name="unwatch", description="Stop hearing of this channel's game by DM")
 async def unwatch(interaction: Interaction) -> None:
     bot: Host = interaction.client
     game, system, _ = await bot.service.current(place_of(interaction))
@@ -78,4 +82,3 @@ async def setup(bot: Host) -> None:
     if not isinstance(group, app_commands.Group):
         raise RuntimeError("bot.cogs.following loads after bot.cogs.game, whose /game it extends")
     group.add_command(watch)
-    group.add_command(unwatch)

@@ -43,7 +43,7 @@ def news(update: Update, title: str) -> str:
     else:
         waiting = " and ".join(f"<@{u}>" for u in update.waiting_for)
         lines.append(f"{title}: {waiting} to move." if waiting else f"{title}: the bot moves.")
-    lines.append("`/game unwatch` in its channel stops these messages.")
+    lines.append("`/game watch stop:True` in its channel stops these messages.")
     return fit("\n".join(lines), CONTENT)
 
 

@@ -1,6 +1,6 @@
 """Following a game through Discord-in-a-box: a member who watches hears by DM at most once a
 phase and when it ends, from the public view alone; a player sees who follows; pings off,
-closed DMs and `/game unwatch` each stop the DMs without a word in the channel."""
+closed DMs and `/game watch stop:True` each stop the DMs without a word in the channel."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ async def test_a_follower_hears_once_a_phase_and_at_the_end(
         assert said.ephemeral and "You follow Duel" in said.response.content
     await sandbox.slash(dave, "game pings", {"choice": "off"})
     sandbox.close_dms(erin)
-    gone = await sandbox.slash(frank, "game unwatch")
+    gone = await sandbox.slash(frank, "game watch", {"stop": True})
     assert "no longer follow" in gone.response.content
     await sandbox.slash(bob, "game join")
     listed = await sandbox.slash(alice, "game watch")
