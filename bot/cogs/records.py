@@ -137,8 +137,12 @@ def history_page(
         lines = [f"<@{user_id}>: {total} finished game{'s' if total != 1 else ''}."]
         for game in played:
             system = title_of(bot, game.system)
+            what_if = ""
+            if game.fork:
+                origin = f" of #{game.forked_from}" if game.forked_from else ""
+                what_if = f" · what-if{origin}"
             lines.append(
-                f"`#{game.game_id}` {system} · {game.side} · **{game.outcome}** · "
+                f"`#{game.game_id}` {system} · {game.side} · **{game.outcome}**{what_if} · "
                 f"{format_dt(game.finished_at, 'd')} · <#{game.channel_id}>"
             )
         description = fit("\n".join(lines), DESCRIPTION)

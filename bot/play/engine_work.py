@@ -26,6 +26,7 @@ from bot.play import errors, workers
 from bot.storage.records import NewEvent
 from games.core.dice import Dice, Roll
 from games.core.engine import JSON, GameSystem, Order, Outcome
+from games.core.forks import set_up
 from games.core.text import shorten
 
 T = TypeVar("T")
@@ -54,6 +55,11 @@ def begun(
     """A new game set up, and the bot's orders if it moves first."""
     outcome = system.new(scenario, options, dice)
     return _then_the_bot(system, outcome, dice, bot_sides, None, None)
+
+
+def started(system: GameSystem, action: JSON, dice: Dice, bot_sides: set[str]) -> Worked:
+    """A what-if game's start (games.core.forks), and the bot's orders if it moves first."""
+    return _then_the_bot(system, set_up(system, action, dice), dice, bot_sides, None, None)
 
 
 @dataclass(frozen=True)

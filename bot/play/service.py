@@ -26,14 +26,17 @@ from bot.play.engine_work import (
     outcome_text,
     private_texts,
     rolls_json,
+    started,
     work_out,
 )
+from bot.play.forks import ForkPoint, ForkStart, chosen, fork_points, position_at
 from bot.play.log_replay import replay_steps
 from bot.storage.deadlines import Turn
 from bot.storage.errors import ActiveGameExists, StaleVersion
 from bot.storage.outbox import Owed, Seen
 from bot.storage.repository import (
     EventRecord,
+    ForkOrigin,
     GameRecord,
     NewEvent,
     NewGame,
@@ -231,6 +234,7 @@ class GameService:
         """Seconds an order's outbox row stays claimed by the process that committed it."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._slots = asyncio.Semaphore(WORK_SLOTS)
+        self._fork_points: dict[int, list[ForkPoint]] = {}
 
     @asynccontextmanager
     async def lock(self, channel_id: int) -> AsyncIterator[None]:
@@ -257,11 +261,13 @@ class GameService:
         bot_sides: tuple[str, ...] | None = None,
         deadline_hours: int | None = None,
         level: str | None = None,
+        fork: ForkStart | None = None,
     ) -> Update:
-        """Start a game here. ``bot_sides`` seats the bot where the mode would leave a side
-        to a second player (a campaign against the bot from that side); with
-        ``deadline_hours``, each turn runs out after that many hours; ``level`` is how well
-        the bot plays (by the book unless named), written into the options and so the log."""
+        """Start a game here, or with ``fork`` a what-if game from a finished one's position.
+        ``bot_sides`` seats the bot where the mode would leave a side to a second player (a
+        campaign against the bot from that side); with ``deadline_hours``, each turn runs out
+        after that many hours; ``level`` is how well the bot plays (by the book unless named),
+        written into the options and so the log."""
         if deadline_hours is not None:
             checked_deadline(deadline_hours)
         system = self.registry.get(system_id)
@@ -296,16 +302,21 @@ class GameService:
                 raise _busy()
             seed = self._seeds.seed(place.channel_id, await self.store.game_count(place.channel_id))
             dice = Dice(seed)
-            worked = await work_out(
-                begun, system, scenario, dict(options or {}), dice, set(bot_sides)
-            )
+            action = {"scenario": scenario, "options": dict(options or {})}
+            if fork is None:
+                worked = await work_out(
+                    begun, system, scenario, dict(options or {}), dice, set(bot_sides)
+                )
+            else:
+                action |= fork.logged()
+                worked = await work_out(started, system, action, dice, set(bot_sides))
             now = self.clock()
             events = [
                 NewEvent(
                     kind="create",
                     actor_id=actor.user_id,
                     side=None,
-                    action={"scenario": scenario, "options": dict(options or {})},
+                    action=action,
                     dice=rolls_json(worked.rolls),
                     public_text=outcome_text(worked.outcome),
                     private=private_texts(worked.outcome),
@@ -337,11 +348,84 @@ class GameService:
             try:
                 deadline = None if not deadline_hours else Turn(deadline_hours, None, None)
                 game = await self.store.create_game(
-                    record, seats, events, now=now, deadline=deadline
+                    record,
+                    seats,
+                    events,
+                    now=now,
+                    deadline=deadline,
+                    fork=None if fork is None else fork.origin,
                 )
             except ActiveGameExists:
                 raise _busy() from None
             return (await self.update_of(game, system, events, result)).knowing(worked.orders)
+
+    async def fork_point(
+        self, place: Place, turn: int | None = None, phase: str | None = None
+    ) -> tuple[GameRecord, GameSystem, ForkPoint]:
+        """The channel's latest finished game and the point of it a player named
+        (bot.play.forks.chosen), checked before anything is made of it."""
+        game = await self.store.latest_finished(place.channel_id)
+        if game is None:
+            raise errors.NoGame(
+                "No game has finished in this channel, so there is none to fork. A what-if "
+                "game starts from a position of a finished game."
+            )
+        system = self.registry.get(game.system)
+        return game, system, chosen(await self.fork_points(game, system), turn, phase)
+
+    async def fork_points(self, game: GameRecord, system: GameSystem) -> list[ForkPoint]:
+        """Where a finished game can be forked; kept for the latest few, which never change."""
+        found = self._fork_points.pop(game.id, None)
+        if found is None:
+            steps = replay_steps(await self.store.events(game.id))
+            found = await work_out(fork_points, system, game.seed, steps)
+            if found is None:
+                raise errors.BadInput(
+                    f"Game {game.id}'s log does not replay to its stored position, so no "
+                    "position of it can honestly be forked; `/game verify` says more."
+                )
+        self._fork_points[game.id] = found
+        while len(self._fork_points) > KEPT_FORK_POINTS:
+            del self._fork_points[next(iter(self._fork_points))]
+        return found
+
+    async def fork(
+        self,
+        into: Place,
+        actor: Actor,
+        parent: GameRecord,
+        point: ForkPoint,
+        side: str | None = None,
+    ) -> Update:
+        """A what-if game in ``into`` from ``point`` of the finished ``parent``: the same
+        scenario, mode and options, the bot at the sides it held, fresh dice, no deadline.
+        The forker takes ``side``, else the side they played, else the first free one."""
+        system = self.registry.get(parent.system)
+        steps = replay_steps(await self.store.events(parent.id))
+        position = await work_out(position_at, system, parent.seed, steps, point.steps)
+        seats = await self.store.seats(parent.id)
+        bots = tuple(s.side for s in seats if s.is_bot)
+        if side is None:
+            played = [s.side for s in seats if s.user_id == actor.user_id and not s.is_bot]
+            side = played[0] if played else None
+        origin = ForkOrigin(parent.id, point.steps, point.label)
+        update = await self.new_game(
+            into,
+            actor,
+            parent.system,
+            parent.scenario,
+            parent.mode,
+            side,
+            dict(parent.options),
+            bot_sides=bots,
+            level=parent.options.get(LEVEL_OPTION),
+            fork=ForkStart(origin, stored(system, position)),
+        )
+        for seat in update.seats:  # what the forker's side knows, as a join tells it
+            secret = hidden_lines(system, update.game.state, seat.side)
+            if seat.user_id == actor.user_id and secret:
+                update.private.setdefault(actor.user_id, []).extend(secret)
+        return update
 
     async def join(
         self, place: Place, actor: Actor, side: str | None = None, entropy: str | None = None
@@ -722,6 +806,8 @@ class GameService:
 
 
 _MIN_REMINDER_HOURS = 0.25
+KEPT_FORK_POINTS = 32
+"""Finished games whose fork points are kept, so choosing a phase answers at once."""
 
 REPEATED = (
     "The game has moved on since the position you were last shown, so this order was not "

@@ -48,6 +48,7 @@ COGS = (
     "bot.cogs.ratings",
     "bot.cogs.seeking",
     "bot.cogs.following",
+    "bot.cogs.forking",
     "bot.cogs.campaign",
     "bot.cogs.roll",
     "bot.cogs.reminders",

@@ -6,9 +6,9 @@ choices mean). The shared commands are decided here; each system's folder decide
   context, so a player can fight the bot in its DMs, in a group DM or in a server that has
   not added it. What needs a second player or a server is refused there in plain words:
   two-player games and ``/game join`` (the bot could not tell the other player it is their
-  turn), ``/game settings``, ``/game history``, ``/game seats`` and ``/game seek`` (a
-  server's settings, records and games; Discord sets places per command, not per
-  subcommand, so these say so themselves).
+  turn), ``/game settings``, ``/game history``, ``/game seats``, ``/game seek`` and
+  ``/game fork`` (a server's settings, records and games, and a thread of its own;
+  Discord sets places per command, not per subcommand, so these say so themselves).
 - Free dice (``/roll``, ``/rolls``): every install and context; they answer the one who asks.
 - Server records (``/stats``): a server's install, in a server: the server's games and ratings.
 - Campaigns (``/campaign``): a server's install, in a server: when a battle ends the bot posts

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.storage.models import Game, Seat
+from bot.storage.models import Fork, Game, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,9 @@ class PlayedGame:
     winner: str | None
     summary: str
     finished_at: datetime
+    forked_from: int | None = None
+    """The game a what-if game was forked from (None: not a fork, or its origin is gone)."""
+    fork: bool = False
 
     @property
     def outcome(self) -> str:
@@ -82,8 +85,11 @@ class History:
                 Seat.side,
                 Game.result,
                 Game.updated_at,
+                Fork.game_id.label("fork"),
+                Fork.parent_id,
             )
             .join(Seat, Seat.game_id == Game.id)
+            .outerjoin(Fork, Fork.game_id == Game.id)
             .where(*self._played(guild_id, user_id))
             .order_by(Game.updated_at.desc(), Game.id.desc(), Seat.side)
             .offset(offset)
@@ -102,6 +108,8 @@ class History:
                 _winner(row.result),
                 _summary(row.result),
                 row.updated_at,
+                row.parent_id,
+                row.fork is not None,
             )
             for row in rows
         ]
@@ -117,14 +125,17 @@ class History:
             return list(await session.scalars(statement))
 
     async def tallies(self, guild_id: int) -> list[SystemTally]:
-        """Every system played in the server, most played first."""
+        """Every system played in the server, most played first. What-if games are left out:
+        they start from wherever a player chose, so their winners say nothing of the sides."""
         counts = (
             select(Game.system, Game.status, func.count())
-            .where(Game.guild_id == guild_id)
+            .where(Game.guild_id == guild_id, ~Game.id.in_(select(Fork.game_id)))
             .group_by(Game.system, Game.status)
         )
         results = select(Game.system, Game.result).where(
-            Game.guild_id == guild_id, Game.status == "finished"
+            Game.guild_id == guild_id,
+            Game.status == "finished",
+            ~Game.id.in_(select(Fork.game_id)),
         )
         found: dict[str, SystemTally] = {}
         async with self._sessions() as session:

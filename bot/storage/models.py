@@ -413,3 +413,20 @@ class Follower(Base):
     told: Mapped[str | None] = mapped_column(
         String(200), comment="The public phase last told them of; None before the first"
     )
+
+
+class Fork(Base):
+    """A what-if game started from a position of a finished one (``/game fork``): shown as a
+    fork in history and never rated."""
+
+    __tablename__ = "forks"
+    __table_args__ = (Index("ix_forks_parent_id", "parent_id"),)
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    steps: Mapped[int] = mapped_column(
+        comment="How many of the parent's logged steps lead to the position forked"
+    )
+    label: Mapped[str] = mapped_column(String(200), comment="The public phase forked from")

@@ -3,7 +3,8 @@
 A game is rated in the transaction that finishes it (``Store.commit_action``), so a game
 that has ended is rated or is not to be rated, whatever the process does next: in a server
 that rates games, between two different people at its two seats (no bot's seat), both of
-whom chose to be rated. Its changes are written with the new ratings, in the order games are
+whom chose to be rated, and not a what-if game forked from another (it starts from a position
+one side may have been handed). Its changes are written with the new ratings, in the order games are
 rated, and that record is what a rebuild replays. The arithmetic is the caller's
 (:class:`Rater`); storage only keeps the numbers.
 """
@@ -18,7 +19,15 @@ from typing import Protocol
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.storage.models import Game, GuildSettings, PlayerSettings, Rating, RatingChange, Seat
+from bot.storage.models import (
+    Fork,
+    Game,
+    GuildSettings,
+    PlayerSettings,
+    Rating,
+    RatingChange,
+    Seat,
+)
 from bot.storage.upserts import upsert_into
 
 NOBODY = 0
@@ -202,7 +211,7 @@ async def rate_game(
     if game is None or game.status != "finished" or game.result is None or game.guild_id is None:
         return []
     server = await session.get(GuildSettings, game.guild_id)
-    if not (server and server.ratings):
+    if not (server and server.ratings) or await session.get(Fork, game_id) is not None:
         return []
     seats = (
         (await session.execute(select(Seat).where(Seat.game_id == game_id).order_by(Seat.side)))

@@ -115,6 +115,16 @@ class NewGame:
 
 
 @dataclass(frozen=True, slots=True)
+class ForkOrigin:
+    """Where a what-if game starts: a finished game, and the position after how many of its
+    logged steps, named by its public phase."""
+
+    parent_id: int
+    steps: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class NewSeat:
     side: str
     user_id: int | None

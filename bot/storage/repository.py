@@ -33,12 +33,13 @@ from bot.storage.deadlines import (
     stand_in_for,
 )
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
-from bot.storage.models import Event, Game, GuildSettings, PlayerSettings, Roll, Seat
+from bot.storage.models import Event, Fork, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, add_owed, mark_sent_in
 from bot.storage.ratings import Rater, rate_game
 from bot.storage.records import (
     ClosedStatus,
     EventRecord,
+    ForkOrigin,
     GameRecord,
     GuildSettingsChanges,
     GuildSettingsRecord,
@@ -101,9 +102,10 @@ class Store(DeadlineRows):
         *,
         now: datetime | None = None,
         deadline: Turn | None = None,
+        fork: ForkOrigin | None = None,
     ) -> GameRecord:
         """Open a game at version 1 with its seats, log and any turn deadline, or raise
-        ActiveGameExists.
+        ActiveGameExists; ``fork`` notes the finished game a what-if game starts from.
 
         ``events`` starts with the set-up (entry 0); any that follow are the bot's first
         orders, stored in the same transaction so a new game is never half-written.
@@ -151,6 +153,15 @@ class Store(DeadlineRows):
             session.add_all(event_row(row.id, seq, event, now) for seq, event in enumerate(events))
             if deadline is not None:
                 add_deadline(session, row.id, deadline)
+            if fork is not None:
+                session.add(
+                    Fork(
+                        game_id=row.id,
+                        parent_id=fork.parent_id,
+                        steps=fork.steps,
+                        label=fork.label,
+                    )
+                )
             return game_record(row)
 
     async def get_game(self, game_id: int) -> GameRecord:
@@ -203,6 +214,10 @@ class Store(DeadlineRows):
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recently created game, whatever its status."""
         return await self._first_game(Game.channel_id == channel_id)
+
+    async def latest_finished(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recently created game that finished with a result."""
+        return await self._first_game(Game.channel_id == channel_id, Game.status == "finished")
 
     async def commit_action(
         self,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from games.core.dice import Dice, Roll
 from games.core.engine import JSON, GameSystem
+from games.core.forks import set_up
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,7 @@ def replay(
                 watch(state)
             continue
         if step.side is None:
-            options = {**system.logged_options, **step.action.get("options", {})}
-            outcome = system.new(step.action["scenario"], options, dice)
+            outcome = set_up(system, step.action, dice)
         else:
             if step.by_bot and system.bot_action(state, step.side, dice) != step.action:
                 return ReplayReport(

@@ -13,6 +13,10 @@ Text of a secret that has just stopped being one (a card played from the hand) i
 exempt in what happened; never in the buttons and menus of the position now. A replay page
 (`game-N.html`) retells the public log from the start, so what was once shown is exempt in
 it, as in `/game log`.
+
+Once the game has ended, a member who did not play it forks it from a phase midway
+(`/game fork`), and the new thread's post, the forker's DMs and everything else Discord
+received are read against the secrets of the position the fork starts from.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 
 import bot.posting.announce
 from bot.play.log_replay import STEP_KINDS, replay_steps
@@ -33,6 +38,7 @@ from bot.play.service import Place
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
+from bot.storage.models import Fork
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
 from games.core.replay import replay
@@ -366,4 +372,39 @@ async def audit_bots_game(
             audit.check(f"logged event {event.seq}", event.public_text or "", now, gone)
             before = state
         read(audit, sandbox, game.state, {}, 0, audit.revealed)
+    return audit
+
+
+async def audit_fork(
+    sandbox: DiscordSandbox,
+    bot: LaagerBot,
+    system: GameSystem,
+    forker: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Audit:
+    """The channel's finished game forked from its middle phase by ``forker``: everything
+    Discord received for it, read against the fork's position (its bot's replies included)."""
+    audit = Audit(system)
+    parent = await bot.store.latest_finished(sandbox.default_channel)
+    assert parent is not None, "the audited game has ended"
+    points = await bot.service.fork_points(parent, system)
+    point = points[len(points) // 2]
+    options: dict[str, Any] = {"phase": point.label}
+    if point.turn is not None:
+        options["turn"] = point.turn
+    with watching(audit, monkeypatch):
+        cursor = len(sandbox.events)
+        said = await sandbox.slash(forker, "game fork", options)
+        assert not said.ephemeral, said.response.content
+        async with bot.sessions() as session:
+            forked = await session.scalar(
+                select(func.max(Fork.game_id)).where(Fork.parent_id == parent.id)
+            )
+        game = await bot.store.get_game(forked)
+        start = replay(system, game.seed, replay_steps(await bot.store.events(game.id))[:1])
+        seats = {s.side: forker for s in await bot.store.seats(game.id) if s.user_id == forker.id}
+        gone = exempt(system, start.state, game.state)
+        audit.revealed |= gone
+        read(audit, sandbox, game.state, seats, cursor, gone)
+        audit.steps, audit.over = 1, True
     return audit

@@ -1,5 +1,5 @@
 """Issue 11: every slash command of the referee toolkit, /roll and /rolls, /game map,
-/game log, /game odds, /game seats, /game seek and /stats leaderboard, driven through
+/game log, /game odds, /game seats, /game seek, /game fork and /stats leaderboard, driven through
 Discord-in-a-box with random and hostile option values (huge, negative, empty, unicode,
 outside the declared choices, ranges and lengths, as a stale or hostile client may send):
 every one is answered, never with an apology, never with a traceback in the log, and every
@@ -35,6 +35,7 @@ from tests.e2e.conftest import RATE_SCALE, bot_settings
 TOOLKIT = {"sotq-fire", "sotq-morale", "sotq-move", "sotq-check", "sotq-transport", "sotq-army"}
 TOOLKIT |= {"qref", "events", "roster", "house-rules", "roll", "rolls"}
 GAME = {"game map", "game log", "game odds", "game seats", "game seek", "stats leaderboard"}
+GAME |= {"game fork"}
 ODDS_POLLS = 500
 """Looks, 0.05 s apart, for the end of an estimate in the odds channel, whose quick duel
 plays the most games asked for (5,000) in about a second."""
@@ -105,6 +106,13 @@ class Harness:
             "game new",
             {"system": "duel", "mode": "two-player"},
             channel=self.odds_channel,
+        )
+        self.finished_channel = self.sandbox.add_channel("finished")
+        await self.sandbox.slash(
+            self.referee,
+            "game new",
+            {"system": "duel", "mode": "bots"},
+            channel=self.finished_channel,
         )
         await self.sandbox.slash(self.referee, "events new")
         for unit in UNITS:
@@ -250,6 +258,8 @@ async def invoke(harness: Harness, case: tuple) -> list[str]:
     channel = harness.empty_channel if in_empty_channel else sandbox.default_channel
     if path == "game odds" and not in_empty_channel:
         channel = harness.odds_channel
+    if path == "game fork" and not in_empty_channel:
+        channel = harness.finished_channel
     start = len(harness.records)
     harness.seen[path] += 1
     if focused is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import sys
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.records import GameRecord
 from bot.systems.installed import installed
 from tests.e2e.conftest import bot_settings
-from tests.e2e.leak_audit import audit_bots_game, audit_game
+from tests.e2e.leak_audit import audit_bots_game, audit_fork, audit_game
 from tests.e2e.monkey import Table, monkey
 
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
@@ -83,6 +84,8 @@ async def test_no_secret_reaches_anyone_who_may_not_know_it(
     if follow:
         assert any("which you follow" in m.content for m in sandbox.dms(carol)), "she followed"
     assert audit.findings == []
+    forked = await audit_fork(sandbox, laager, system, carol, monkeypatch)
+    assert forked.findings == []
 
 
 @pytest.mark.slow
@@ -183,3 +186,33 @@ async def test_the_audit_reads_the_replay_page_and_catches_a_leak_in_it(
     assert audit.looked
     assert pages, "the spectator's export built a replay page"
     assert any("/game export for a spectator" in f for f in audit.findings), audit.findings
+
+
+async def test_the_audit_reads_a_fork_and_catches_a_leak_in_its_post(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: the fork's first post in its thread tells the position's secrets too.
+    The fork of a finished duel is audited, and the leak found in that post."""
+    cog = sys.modules["bot.cogs.forking"]
+    real = cog.post_unprompted
+
+    async def leaky(host: LaagerBot, update: Any) -> None:
+        update.lines.extend(s.text for s in update.system.secrets(update.game.state))
+        await real(host, update)
+
+    seats = seats_for(laager, "duel", "two-player", [alice, bob])
+    system = laager.registry.get("duel")
+    played = await audit_game(
+        sandbox, laager, system, "two-player", seats, carol, monkeypatch, scenario="short"
+    )
+    assert played.over and played.findings == []
+    clean = await audit_fork(sandbox, laager, system, carol, monkeypatch)
+    assert clean.findings == [], "the control: a fork as the bot makes it"
+    monkeypatch.setattr(cog, "post_unprompted", leaky)
+    leaked = await audit_fork(sandbox, laager, system, carol, monkeypatch)
+    assert any("channel message" in f for f in leaked.findings), leaked.findings

@@ -18,6 +18,7 @@ from bot.storage.models import (
     Deadline,
     EventDeck,
     Follower,
+    Fork,
     Game,
     GuildSettings,
     HouseRule,
@@ -226,6 +227,11 @@ async def stock(url: str) -> dict[str, int]:
                     insert(_table(Follower)),
                     {"game_id": min(ids.values()), "user_id": user, "since": T0, "told": None},
                 )
+            first, last = min(ids.values()), max(ids.values())
+            await connection.execute(
+                insert(_table(Fork)),
+                {"game_id": last, "parent_id": first, "steps": 3, "label": "Turn 2 · Zulu move"},
+            )
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
             for game_id, guild_id, channel_id in games.all():
                 for table, row in owed_rows(game_id, guild_id, channel_id):

@@ -110,6 +110,29 @@ async def test_only_opted_in_servers_and_people_are_rated(store: Store, missing:
     assert bool(rated) is (missing == "nobody")
 
 
+async def test_a_what_if_game_is_never_rated(store: Store) -> None:
+    """A fork of a rated game, played to its end by the same two opted-in people, is not
+    rated; the game it came from was."""
+    ratings = Ratings(store._sessions)
+    await opt_in(store, ALICE, BOB)
+    service = service_of(store)
+    parent_id = await played(service, 410, ALICE, BOB)
+    assert await ratings.changes(parent_id)
+    before = await all_ratings(ratings)
+    parent, _, point = await service.fork_point(Place(GUILD, 410))
+    assert parent.id == parent_id
+    there = Place(GUILD, 411)
+    update = await service.fork(there, ALICE, parent, point)
+    update = await service.join(there, BOB)
+    by_id = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+    while not update.result:
+        [waiting] = update.waiting_for
+        update = await service.act(there, by_id[waiting], {"type": "strike"})
+    assert update.game.status == "finished"
+    assert await ratings.changes(update.game.id) == []
+    assert await all_ratings(ratings) == before
+
+
 async def test_games_against_the_bot_and_aborted_games_are_not_rated(store: Store) -> None:
     ratings = Ratings(store._sessions)
     await opt_in(store, ALICE, BOB)
