@@ -290,10 +290,11 @@ UPDATED = "The game's post above is updated."
 
 
 async def compose_post(
-    bot: Host, update: Update, view: View, last_picture: str | None
+    bot: Host, update: Update, view: View, last_picture: str | None, heading: str = ""
 ) -> tuple[dict, str | None, bool]:
     """The keyword arguments of the update's post, the fingerprint of its drawn map, and
-    whether the map goes on the post (only when it differs from the last one posted)."""
+    whether the map goes on the post (only when it differs from the last one posted);
+    ``heading`` goes above the turn line, where its mentions can ping."""
     pairing = bot.pairings[update.system.id]
     drawn = await render(pairing, view, changed=update.lines)
     shown = picture_print(drawn.fp.read() if drawn else None)
@@ -303,7 +304,8 @@ async def compose_post(
     report = report_of(update, view)
     embed = game_embed(update, view, report)
     kwargs: dict = {
-        "content": turn_line(update, pairing.command_for) or None,
+        "content": "\n".join(filter(None, [heading, turn_line(update, pairing.command_for)]))
+        or None,
         "embed": embed,
         "allowed_mentions": await pings_for(bot, update),
     }
@@ -339,15 +341,16 @@ def outbox_nonce(outbox_id: int, part: str = "") -> str:
     return f"laager-{outbox_id}{part}"
 
 
-async def post_unprompted(bot: Host, update: Update) -> None:
+async def post_unprompted(bot: Host, update: Update, heading: str = "") -> None:
     """Post an update nobody's interaction asked for (the bot standing in when a deadline ran
-    out) in the game's channel: the same post as a command's, the previous post's buttons
-    retired, hidden information by DM, the recap if the game ended."""
+    out, a league's new game) in the game's channel: the same post as a command's, under
+    ``heading`` if given, the previous post's buttons retired, hidden information by DM, the
+    recap if the game ended."""
     bind_game(update.game.id)
     view = update.public_view()
     channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
     previous, last_picture = await bot.store.post_of(update.game.id)
-    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
+    kwargs, shown, pictured = await compose_post(bot, update, view, last_picture, heading)
     await shown_in_channel(bot, update)
     posted = await channel.send(**kwargs)
     if previous is not None:
