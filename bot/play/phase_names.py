@@ -1,5 +1,5 @@
 """The phases of a game as the channel names them, read from a position's public view: what
-a recap cuts a game into."""
+a recap cuts a game into, and where ``/game fork`` may start a what-if game."""
 
 from __future__ import annotations
 

@@ -49,6 +49,7 @@ COGS = (
     "bot.cogs.seeking",
     "bot.cogs.following",
     "bot.cogs.forking",
+    "bot.cogs.leagues",
     "bot.cogs.campaign",
     "bot.cogs.roll",
     "bot.cogs.reminders",

@@ -13,7 +13,8 @@ their author, mentions of them in the public log read "A former
 player", and a game or house rule they made is marked as made by nobody (0). The values they
 typed into the dice stay, anonymous: the game's dice depend on them. So do the numbers of
 their rated games, by nobody (0): their opponents' ratings were worked out from them, and a
-rebuild works them out again. Their own ratings go.
+rebuild works them out again. Their own ratings go. Their sign-ups to leagues go; the
+pairings they played stay, by nobody (0), since the other players' standings depend on them.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ NOBODY = 0
 
 FORMER_PLAYER = "A former player"
 
-PERSON_COLUMN_NAMES = frozenset({"user_id", "actor_id", "creator_id", "set_by"})
+PERSON_COLUMN_NAMES = frozenset(
+    {"user_id", "actor_id", "creator_id", "set_by", "organiser_id", "first_id", "second_id"}
+)
 """Columns that hold a person's Discord id; a table's rows whose person column holds the
 forgotten person are deleted unless ANONYMISED says otherwise."""
 
@@ -52,6 +55,9 @@ ANONYMISED = {
     ("events", "actor_id"): None,
     ("house_rules", "set_by"): NOBODY,
     ("rating_changes", "user_id"): NOBODY,
+    ("leagues", "organiser_id"): NOBODY,
+    ("league_games", "first_id"): NOBODY,
+    ("league_games", "second_id"): NOBODY,
 }
 """Person columns kept in rows that stay, with the value that replaces the person."""
 

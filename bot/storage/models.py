@@ -430,3 +430,75 @@ class Fork(Base):
         comment="How many of the parent's logged steps lead to the position forked"
     )
     label: Mapped[str] = mapped_column(String(200), comment="The public phase forked from")
+
+
+class League(Base):
+    """A server's league of one two-player system: its players meet in rounds, each pairing's
+    game in a thread of the league's channel (bot.cogs.leagues)."""
+
+    __tablename__ = "leagues"
+    __table_args__ = (
+        CheckConstraint("format IN ('round-robin', 'swiss')", name="format"),
+        CheckConstraint("schedule IN ('as-ready', 'by-organiser')", name="schedule"),
+        Index("ix_leagues_guild_id", "guild_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(64))
+    system: Mapped[str] = mapped_column(String(64))
+    scenario: Mapped[str | None] = mapped_column(String(128))
+    format: Mapped[str] = mapped_column(String(16))
+    schedule: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int | None] = mapped_column(
+        comment="Swiss rounds chosen; None: as many as the format gives"
+    )
+    deadline_hours: Mapped[int]
+    round: Mapped[int] = mapped_column(comment="The round under way; 0 while players sign up")
+    status: Mapped[str] = mapped_column(String(16), comment="open, running or finished")
+    organiser_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime]
+
+
+class LeaguePlayer(Base):
+    """A member in a league, in the order they joined (which seeds the pairings)."""
+
+    __tablename__ = "league_players"
+
+    league_id: Mapped[int] = mapped_column(
+        ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    joined_at: Mapped[datetime]
+    left_at: Mapped[datetime | None] = mapped_column(
+        comment="When they left; their games not yet played are forfeited"
+    )
+
+
+class LeagueGame(Base):
+    """One pairing of a round: who plays which side, its thread and game once made, and its
+    outcome for the first player (1 a win, 0.5 a draw, 0 a loss). A bye has no second."""
+
+    __tablename__ = "league_games"
+    __table_args__ = (
+        Index("ix_league_games_league_id_round", "league_id", "round"),
+        Index("ix_league_games_game_id", "game_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    round: Mapped[int]
+    first_id: Mapped[int] = mapped_column(BigInteger, comment="Plays the system's first side")
+    second_id: Mapped[int | None] = mapped_column(BigInteger, comment="None: a bye")
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    claimed_at: Mapped[datetime | None] = mapped_column(
+        comment="When a process began making its thread and game"
+    )
+    score: Mapped[float | None] = mapped_column(
+        comment="The first player's score: 1, 0.5 or 0; None until decided"
+    )
+    how: Mapped[str | None] = mapped_column(
+        String(16), comment="played, aborted, forfeit or bye, once decided"
+    )

@@ -34,6 +34,23 @@ def newest_post(sandbox: DiscordSandbox) -> Message:
     return next(m for m in reversed(sandbox.messages()) if not is_recap(m))
 
 
+async def strike_to_the_end(
+    sandbox: DiscordSandbox, laager: LaagerBot, channel: int, people: dict[int, SandboxUser]
+) -> None:
+    """Play the channel's duel out, each player (by id in ``people``) striking in turn."""
+    for _ in range(60):
+        game = await laager.store.latest_game(channel)
+        assert game is not None
+        if game.status != "active":
+            return
+        [side] = laager.registry.get("duel").to_act(game.state)
+        seats = {s.side: s.user_id for s in await laager.store.seats(game.id)}
+        await sandbox.slash(
+            people[seats[side]], "game order", {"choice": "strike"}, channel=channel
+        )
+    raise AssertionError("the duel did not end")
+
+
 def bot_settings(
     sandbox: DiscordSandbox, database_url: str, systems: list[str] = TEST_SYSTEMS
 ) -> Settings:

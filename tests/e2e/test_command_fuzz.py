@@ -1,7 +1,8 @@
 """Issue 11: every slash command of the referee toolkit, /roll and /rolls, /game map,
-/game log, /game odds, /game seats, /game seek, /game fork and /stats leaderboard, driven through
-Discord-in-a-box with random and hostile option values (huge, negative, empty, unicode,
-outside the declared choices, ranges and lengths, as a stale or hostile client may send):
+/game log, /game odds, /game seats, /game seek, /game fork, /league and /stats leaderboard,
+driven through Discord-in-a-box with random and hostile option values (huge, negative,
+empty, unicode, outside the declared choices, ranges and lengths, as a stale or hostile
+client may send):
 every one is answered, never with an apology, never with a traceback in the log, and every
 answer fits Discord's limits.
 
@@ -35,7 +36,8 @@ from tests.e2e.conftest import RATE_SCALE, bot_settings
 TOOLKIT = {"sotq-fire", "sotq-morale", "sotq-move", "sotq-check", "sotq-transport", "sotq-army"}
 TOOLKIT |= {"qref", "events", "roster", "house-rules", "roll", "rolls"}
 GAME = {"game map", "game log", "game odds", "game seats", "game seek", "stats leaderboard"}
-GAME |= {"game fork"}
+GAME |= {"game fork", "league new", "league join", "league leave", "league standings"}
+GAME |= {"league next"}
 ODDS_POLLS = 500
 """Looks, 0.05 s apart, for the end of an estimate in the odds channel, whose quick duel
 plays the most games asked for (5,000) in about a second."""
@@ -346,7 +348,7 @@ def drive(harness: Harness, examples: int, commands: list[tuple[str, list[JSON]]
 def test_the_fuzz_reaches_every_command_in_scope(harness: Harness) -> None:
     paths = {path for path, _ in harness.commands()}
     assert GAME <= paths and "roll" in paths and "qref infantry" in paths
-    assert {path.split()[0] for path in paths} == TOOLKIT | {"game", "stats"}
+    assert {path.split()[0] for path in paths} == TOOLKIT | {"game", "stats", "league"}
 
 
 def test_every_command_answers_hostile_options_in_words(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
+from tests.e2e.conftest import strike_to_the_end
 
 
 async def finished_duel(
@@ -14,16 +15,12 @@ async def finished_duel(
 ) -> int:
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "two-player"})
     await sandbox.slash(bob, "game join")
-    players = {alice.id: alice, bob.id: bob}
-    for _ in range(60):
-        game = await laager.store.latest_game(sandbox.default_channel)
-        assert game is not None
-        if game.status != "active":
-            return game.id
-        [side] = laager.registry.get("duel").to_act(game.state)
-        seats = {s.side: s.user_id for s in await laager.store.seats(game.id)}
-        await sandbox.slash(players[seats[side]], "game order", {"choice": "strike"})
-    raise AssertionError("the duel did not end")
+    await strike_to_the_end(
+        sandbox, laager, sandbox.default_channel, {alice.id: alice, bob.id: bob}
+    )
+    game = await laager.store.latest_game(sandbox.default_channel)
+    assert game is not None
+    return game.id
 
 
 def threads(sandbox: DiscordSandbox) -> set[int]:
@@ -61,17 +58,7 @@ async def test_a_fork_opens_a_thread_and_plays_on_from_the_position(
     joined = await sandbox.slash(alice, "game join", channel=thread)
     assert not joined.ephemeral
 
-    players = {alice.id: alice, bob.id: bob}
-    for _ in range(60):
-        game = await laager.store.latest_game(thread)
-        assert game is not None
-        if game.status != "active":
-            break
-        [side] = laager.registry.get("duel").to_act(game.state)
-        seats = {s.side: s.user_id for s in await laager.store.seats(game.id)}
-        await sandbox.slash(
-            players[seats[side]], "game order", {"choice": "strike"}, channel=thread
-        )
+    await strike_to_the_end(sandbox, laager, thread, {alice.id: alice, bob.id: bob})
     verified = await sandbox.slash(carol, "game verify", channel=thread)
     assert "verified" in verified.response.text().lower()
     listed = await sandbox.slash(bob, "game history")
@@ -86,12 +73,7 @@ async def test_a_fork_of_a_game_in_a_thread_opens_beside_it(
     Where Laager is no member it cannot open one at all, and says so."""
     table = sandbox.add_thread(sandbox.default_channel, "table")
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"}, channel=table)
-    for _ in range(60):
-        game = await laager.store.latest_game(table)
-        assert game is not None
-        if game.status != "active":
-            break
-        await sandbox.slash(alice, "game order", {"choice": "strike"}, channel=table)
+    await strike_to_the_end(sandbox, laager, table, {alice.id: alice})
     said = await sandbox.slash(alice, "game fork", channel=table)
     assert not said.ephemeral, said.response.content
     [opened] = threads(sandbox) - {table}

@@ -22,6 +22,9 @@ from bot.storage.models import (
     Game,
     GuildSettings,
     HouseRule,
+    League,
+    LeagueGame,
+    LeaguePlayer,
     Outbox,
     PlayerSettings,
     Rating,
@@ -232,6 +235,8 @@ async def stock(url: str) -> dict[str, int]:
                 insert(_table(Fork)),
                 {"game_id": last, "parent_id": first, "steps": 3, "label": "Turn 2 · Zulu move"},
             )
+            for table, row in league_rows(first):
+                await connection.execute(insert(table), row)
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
             for game_id, guild_id, channel_id in games.all():
                 for table, row in owed_rows(game_id, guild_id, channel_id):
@@ -310,3 +315,58 @@ def rating_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
             )
         )
     return found
+
+
+def league_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
+    """A league under way in the first server: two players, a game and a bye."""
+    league = {
+        "id": 1,
+        "guild_id": GUILDS[0],
+        "channel_id": 70,
+        "name": "Spring",
+        "system": "duel",
+        "scenario": None,
+        "format": "swiss",
+        "schedule": "as-ready",
+        "rounds": 2,
+        "deadline_hours": 48,
+        "round": 1,
+        "status": "running",
+        "organiser_id": ALICE,
+        "created_at": T0,
+    }
+    players = [
+        {"league_id": 1, "user_id": user, "joined_at": T0, "left_at": left}
+        for user, left in ((ALICE, None), (BOB, T0), (CAROL, None))
+    ]
+    pairings = [
+        {
+            "id": 1,
+            "league_id": 1,
+            "round": 1,
+            "first_id": ALICE,
+            "second_id": BOB,
+            "thread_id": 71,
+            "game_id": game_id,
+            "claimed_at": T0,
+            "score": 0.5,
+            "how": "played",
+        },
+        {
+            "id": 2,
+            "league_id": 1,
+            "round": 1,
+            "first_id": CAROL,
+            "second_id": None,
+            "thread_id": None,
+            "game_id": None,
+            "claimed_at": None,
+            "score": 1.0,
+            "how": "bye",
+        },
+    ]
+    return [
+        (_table(League), league),
+        *((_table(LeaguePlayer), row) for row in players),
+        *((_table(LeagueGame), row) for row in pairings),
+    ]

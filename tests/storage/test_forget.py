@@ -25,6 +25,7 @@ from tests.storage.stocked import ALICE, BOB, CAROL, GUILDS, REGISTRY, stock
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_PEOPLE = {"guild_id", "channel_id", "post_id", "referee_role_id", "game_id", "message_id"}
+NOT_PEOPLE |= {"thread_id"}
 
 
 @pytest.fixture
