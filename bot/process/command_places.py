@@ -13,6 +13,8 @@ choices mean). The shared commands are decided here; each system's folder decide
 - Server records (``/stats``): a server's install, in a server: the server's games and ratings.
 - Campaigns (``/campaign``): a server's install, in a server: when a battle ends the bot posts
   the ledger and the next battle on its own, which it can do only where it is a member.
+- Leagues (``/league``): a server's install, in a server, for the same reason: the bot opens
+  the threads and posts each round by itself.
 
 A command named nowhere gets the server-only choice, the safe one: it may post in its
 channel, which only a member can.
@@ -39,6 +41,7 @@ SHARED: dict[str, Places] = {
     "rolls": ANYWHERE,
     "stats": SERVER_ONLY,
     "campaign": SERVER_ONLY,
+    "league": SERVER_ONLY,
 }
 
 
