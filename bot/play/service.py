@@ -32,7 +32,7 @@ from bot.play.engine_work import (
 from bot.play.forks import ForkPoint, ForkStart, chosen, fork_points, position_at
 from bot.play.log_replay import replay_steps
 from bot.storage.deadlines import Turn
-from bot.storage.errors import ActiveGameExists, StaleVersion
+from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.outbox import Owed, Seen
 from bot.storage.repository import (
     EventRecord,
@@ -55,6 +55,7 @@ from games.core.engine import (
     fingerprint_key,
     position_id,
 )
+from games.core.forks import ORIGIN, POSITION
 from games.core.levels import LEVEL_OPTION, LEVELS
 from games.core.replay import ReplayReport, replay
 from games.core.versions import UnreadableState, loaded, stored
@@ -700,7 +701,26 @@ class GameService:
             return game, None
         as_stored = await self.store.get_game(game.id)
         events = await self.store.events(game.id)
-        return game, await work_out(audit, system, as_stored, events)
+        report = await work_out(audit, system, as_stored, events)
+        origin = events[0].action.get(ORIGIN) if events else None
+        if report.ok and origin:
+            report = replace(report, problem=await self._fork_problem(system, events[0], origin))
+        return game, report
+
+    async def _fork_problem(
+        self, system: GameSystem, created: EventRecord, origin: JSON
+    ) -> str | None:
+        """Why a what-if game's start is not the position of the game it names, if it is not:
+        that game's own log, replayed, must reach the position the fork logged."""
+        try:
+            parent = await self.store.get_game(int(origin["game"]))
+        except GameNotFound:
+            return None  # forgotten since: its own log proves the fork, nothing more
+        steps = replay_steps(await self.store.events(parent.id))
+        there = await work_out(position_at, system, parent.seed, steps, int(origin["steps"]))
+        if there != loaded(system, created.action[POSITION]):
+            return f"Its start is not the position of game {parent.id} it names."
+        return None
 
     async def export(self, place: Place) -> tuple[GameRecord, dict[str, Any]]:
         """The game as data; hidden values (seed, dice, state) only once it is over."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from sqlalchemy import update as sql_update
 
 from bot.play import errors
 from bot.play.forks import ForkPoint, chosen
 from bot.play.log_replay import replay_steps
 from bot.play.service import Actor, GameService, Place, SeedSource
-from bot.storage.models import Fork
+from bot.storage.models import Event, Fork
 from bot.storage.repository import Store
 from games.core.engine import JSON, GameSystem, Viewer
 from games.core.forks import ORIGIN, POSITION
@@ -159,3 +160,25 @@ def test_a_point_not_in_the_game_is_refused_with_what_it_has() -> None:
     assert chosen(untimed, None, None).steps == 1
     with pytest.raises(errors.BadInput, match="no numbered turns"):
         chosen(untimed, 1, None)
+
+
+async def test_verify_checks_a_fork_starts_where_the_game_it_names_stood(
+    service: GameService, store: Store
+) -> None:
+    """Planted: the fork's log names another point of the game it came from. Its own dice
+    still replay, but the game it names does not reach the position it starts from."""
+    parent = (await service.new_game(HERE, ALICE, "zones", mode="bots")).game
+    points = await service.fork_points(parent, ZONES)
+    fork = (await service.fork(THERE, BOB, parent, points[len(points) // 2])).game
+    _, report = await service.verify(THERE)
+    assert report is not None and report.ok
+    created = (await store.events(fork.id))[0]
+    action = {**created.action, ORIGIN: {**created.action[ORIGIN], "steps": 1}}
+    async with store._sessions.begin() as session:
+        await session.execute(
+            sql_update(Event).where(Event.game_id == fork.id, Event.seq == 0).values(action=action)
+        )
+    _, report = await service.verify(THERE)
+    assert report is not None and report.problem == (
+        f"Its start is not the position of game {parent.id} it names."
+    )
