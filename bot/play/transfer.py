@@ -1,6 +1,7 @@
 """Moving a whole database to another (SQLite to PostgreSQL or back) through a JSON-lines
 file, and proving the copy: every table's digest must match the file's, and every game
-must replay from its seed and log to its stored state.
+must replay from its seed and log to its stored state. Servers' webhooks stay behind
+(bot.storage.dump.UNEXPORTED): their signing secrets never leave the database.
 
 The file: a header line, one line per row, parents before children, and an end line
 with each table's row count and digest (so a cut-off or edited file is refused).
@@ -22,7 +23,15 @@ from sqlalchemy.ext.asyncio import AsyncConnection, async_sessionmaker
 
 from bot.play.service import audit
 from bot.storage.db import MIGRATIONS_DIR, create_engine, current, upgrade
-from bot.storage.dump import JsonRow, TableDigest, from_json, read_rows, row_count, tables
+from bot.storage.dump import (
+    JsonRow,
+    TableDigest,
+    exported_tables,
+    from_json,
+    read_rows,
+    row_count,
+    tables,
+)
 from bot.storage.models import Game
 from bot.storage.repository import Store
 from games.core.versions import FIRST_VERSION, VERSION_KEY
@@ -69,7 +78,7 @@ async def export_database(url: str, out: IO[str]) -> dict[str, int]:
         FORMAT: FORMAT_VERSION,
         "revision": head,
         "exported_at": datetime.now(UTC).isoformat(),
-        "tables": [table.name for table in tables()],
+        "tables": [table.name for table in exported_tables()],
     }
     out.write(_line(header))
     digests: dict[str, TableDigest] = {}
@@ -77,7 +86,7 @@ async def export_database(url: str, out: IO[str]) -> dict[str, int]:
     try:
         async with engine.connect() as connection:
             await _snapshot(connection)
-            for table in tables():
+            for table in exported_tables():
                 digest = digests[table.name] = TableDigest()
                 async for row in read_rows(connection, table):
                     digest.add(row)
@@ -175,7 +184,7 @@ async def _make_room(connection: AsyncConnection, url: str, *, replace: bool) ->
 
 
 async def _insert_all(connection: AsyncConnection, lines: Iterator[str]) -> _Reading:
-    by_name = {table.name: table for table in tables()}
+    by_name = {table.name: table for table in exported_tables()}
     reading = _Reading({name: TableDigest() for name in by_name})
     batch: list[JsonRow] = []
     batch_table: Table | None = None
@@ -235,7 +244,7 @@ async def _restart_identities(connection: AsyncConnection) -> None:
 
 async def _compare_digests(connection: AsyncConnection, reading: _Reading) -> None:
     declared = reading.declared or {}
-    for table in tables():
+    for table in exported_tables():
         expected = declared.get(table.name)
         if reading.digests[table.name].summary() != expected:
             raise TransferRefused(

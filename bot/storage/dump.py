@@ -1,6 +1,6 @@
 """Every table's rows as plain JSON objects, read generically from the models' metadata (so
-a table added later is included), and a digest of a table's contents that a SQLite and a
-PostgreSQL database holding the same rows agree on."""
+a table added later is included, unless it is named in :data:`UNEXPORTED`), and a digest of
+a table's contents that a SQLite and a PostgreSQL database holding the same rows agree on."""
 
 from __future__ import annotations
 
@@ -22,9 +22,20 @@ READ_BATCH = 500
 """Rows fetched from the database at a time, so a long log never sits in memory whole."""
 
 
+UNEXPORTED = frozenset({"webhooks", "webhook_deliveries", "webhook_games"})
+"""Tables an export leaves out: a webhook's signing secret never leaves the database it was
+made in, and what a hook is owed or was told means nothing without the hook. After a move,
+each server sets its webhook again."""
+
+
 def tables() -> list[Table]:
     """Every table of the schema, each after the tables it refers to."""
     return list(Base.metadata.sorted_tables)
+
+
+def exported_tables() -> list[Table]:
+    """The tables an export holds, in the order of :func:`tables`."""
+    return [table for table in tables() if table.name not in UNEXPORTED]
 
 
 def to_json(table: Table, row: Mapping[str, Any]) -> JsonRow:

@@ -1,20 +1,22 @@
 """Deleting what the bot keeps about a server or a person, on their request.
 
 A server: every row carrying its guild id (games, rolls, settings, rosters, decks, house
-rules, campaigns) and every row hanging off those games, found generically through the
-models' guild_id columns and foreign keys, so tables added later are covered.
+rules, campaigns, its webhook and what the hook was owed) and every row hanging off those
+games, found generically through the models' guild_id columns and foreign keys, so tables
+added later are covered.
 
 A person: their own rows go (settings, rolls, seats, campaigns with their battles, what
 they were shown, the outbox rows of every game they played), and so do the games only they
 took part in. A game shared with someone else stays, because the other players' log and its
 proof depend on it, but loses every link to the person: their seat is emptied as if they had
-left, every message owed or sent to them (the outbox's payloads) goes, their log entries lose
-their author, mentions of them in the public log read "A former
-player", and a game or house rule they made is marked as made by nobody (0). The values they
-typed into the dice stay, anonymous: the game's dice depend on them. So do the numbers of
-their rated games, by nobody (0): their opponents' ratings were worked out from them, and a
-rebuild works them out again. Their own ratings go. Their sign-ups to leagues go; the
-pairings they played stay, by nobody (0), since the other players' standings depend on them.
+left, every message owed or sent to them (the outbox's payloads) goes, and so does every
+webhook event that names them; their log entries lose their author, mentions of them in the
+public log read "A former player", and a game or house rule they made is marked as made by
+nobody (0). The values they typed into the dice stay, anonymous: the game's dice depend on
+them. So do the numbers of their rated games, by nobody (0): their opponents' ratings were
+worked out from them, and a rebuild works them out again. Their own ratings go. Their
+sign-ups to leagues go; the pairings they played stay, by nobody (0), since the other
+players' standings depend on them.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.dump import tables
-from bot.storage.models import Event, Game, Outbox, Seat
+from bot.storage.models import Event, Game, Outbox, Seat, WebhookDelivery
 
 NOBODY = 0
 """Stands for a forgotten person in a column that must hold someone; no Discord id is 0."""
@@ -106,6 +108,12 @@ async def forget_user(connection: AsyncConnection, user_id: int) -> ForgetSummar
     )
     own_rows[Outbox.__tablename__] = or_(
         own_rows[Outbox.__tablename__], Outbox.id.in_(await _owed_to(connection, user_id))
+    )
+    # A webhook's events name the seats of their game (ids as JSON strings, so a quoted id
+    # matches no longer one): those naming the person go, whatever game they tell of.
+    own_rows[WebhookDelivery.__tablename__] = or_(
+        WebhookDelivery.game_id.in_(_games_of(user_id)),
+        WebhookDelivery.body.contains(f'"{user_id}"', autoescape=True),
     )
     summary = ForgetSummary()
     await _delete(connection, _with_dependants(own_rows), summary)

@@ -502,3 +502,66 @@ class LeagueGame(Base):
     how: Mapped[str | None] = mapped_column(
         String(16), comment="played, aborted, forfeit or bye, once decided"
     )
+
+
+class Webhook(Base):
+    """A server's webhook: where the events of its games are posted, signed with ``secret``.
+    The process delivering to it holds ``lease_until``, so a hook has at most one delivery
+    in flight across processes (bot.storage.webhooks)."""
+
+    __tablename__ = "webhooks"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    url: Mapped[str] = mapped_column(String(500))
+    secret: Mapped[str] = mapped_column(
+        String(64), comment="Signs each delivery; shown once to whoever set the hook"
+    )
+    created_at: Mapped[datetime]
+    lease_until: Mapped[datetime | None] = mapped_column(
+        comment="A process delivering to the hook holds it until then"
+    )
+
+
+class WebhookDelivery(Base):
+    """One event owed to a server's webhook, sent oldest first and retried with backoff;
+    ``key`` names what it tells (a game's version and the kind of event), so telling the
+    same thing again queues nothing."""
+
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "key"),
+        CheckConstraint("status IN ('pending', 'delivered', 'failed')", name="status"),
+        Index("ix_webhook_deliveries_status_due_at", "status", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(ForeignKey("webhooks.guild_id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(100))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    event: Mapped[str] = mapped_column(String(32))
+    body: Mapped[str] = mapped_column(Text, comment="The JSON sent, byte for byte what is signed")
+    status: Mapped[str] = mapped_column(
+        String(16), comment="pending, delivered, or failed (given up)"
+    )
+    attempts: Mapped[int]
+    created_at: Mapped[datetime]
+    due_at: Mapped[datetime | None] = mapped_column(
+        comment="When the next attempt may be made; None once delivered or given up"
+    )
+    finished_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(String(200))
+
+
+class WebhookGame(Base):
+    """The public phase a server's webhook was last told of a game, so a phase's change is
+    told once; gone when the game ends."""
+
+    __tablename__ = "webhook_games"
+
+    guild_id: Mapped[int] = mapped_column(
+        ForeignKey("webhooks.guild_id", ondelete="CASCADE"), primary_key=True
+    )
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    phase: Mapped[str] = mapped_column(String(200))

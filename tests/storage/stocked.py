@@ -34,6 +34,9 @@ from bot.storage.models import (
     Seek,
     SeenPosition,
     StandIn,
+    Webhook,
+    WebhookDelivery,
+    WebhookGame,
 )
 from bot.systems.installed import installed
 from tests.fixtures.make_stored_games import DUEL
@@ -45,6 +48,8 @@ GUILDS = (3001, 3002)
 FIRST_CHANNEL = 7000
 ALICE, BOB, CAROL = 4001, 4002, 4003
 """Alice made every stored game; Bob sits beside her in the two-player ones."""
+HOOK_SECRET = "5ec2e7" * 10 + "hook"
+"""The signing secret of the first server's webhook, which no export may hold."""
 
 
 def stored_games() -> list[Row]:
@@ -237,6 +242,8 @@ async def stock(url: str) -> dict[str, int]:
             )
             for table, row in league_rows(first):
                 await connection.execute(insert(table), row)
+            for table, row in webhook_rows(first):
+                await connection.execute(insert(table), row)
             games = await connection.execute(select(Game.id, Game.guild_id, Game.channel_id))
             for game_id, guild_id, channel_id in games.all():
                 for table, row in owed_rows(game_id, guild_id, channel_id):
@@ -369,4 +376,52 @@ def league_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
         (_table(League), league),
         *((_table(LeaguePlayer), row) for row in players),
         *((_table(LeagueGame), row) for row in pairings),
+    ]
+
+
+def webhook_rows(game_id: int) -> list[tuple[Table, dict[str, Any]]]:
+    """The first server's webhook (the first game is in that server): an event of that game
+    naming Bob, delivered; a ping waiting; and the phase the hook was last told."""
+    hook = {"guild_id": GUILDS[0]}
+    body = f'{{"type":"turn.handed","data":{{"handed_to":["{BOB}"]}}}}'
+    delivery = {**hook, "status": "delivered", "attempts": 1, "created_at": T0, "due_at": None}
+    return [
+        (
+            _table(Webhook),
+            {
+                **hook,
+                "url": "https://example.com/hook",
+                "secret": HOOK_SECRET,
+                "created_at": T0,
+                "lease_until": None,
+            },
+        ),
+        (
+            _table(WebhookDelivery),
+            {
+                **delivery,
+                "key": f"game:{game_id}:2:turn.handed",
+                "game_id": game_id,
+                "event": "turn.handed",
+                "body": body,
+                "finished_at": T0,
+                "last_error": None,
+            },
+        ),
+        (
+            _table(WebhookDelivery),
+            {
+                **delivery,
+                "key": "ping:1",
+                "game_id": None,
+                "event": "ping",
+                "body": "{}",
+                "status": "pending",
+                "attempts": 2,
+                "due_at": T0,
+                "finished_at": None,
+                "last_error": "HTTP 500",
+            },
+        ),
+        (_table(WebhookGame), {**hook, "game_id": game_id, "phase": "1.move"}),
     ]
