@@ -8,10 +8,10 @@ loggers drop their DEBUG records; the engine also hides statement parameters
 (``hide_parameters``) from its INFO lines and from error messages.
 
 Everything else that reaches the bot's log handler passes :func:`redact`: the token, every
-seed the process has loaded, each line of every DM body and each secret a system declares
-are remembered as they appear (:data:`known`), and any of them in a log line is replaced
-by ``[redacted]``, as is any field named like a secret. A careless log call thus shows
-where a secret was, never the secret.
+seed the process has loaded, each line of every DM body, each secret a system declares and
+each webhook's signing secret are remembered as they appear (:data:`known`), and any of them
+in a log line is replaced by ``[redacted]``, as is any field named like a secret. A careless
+log call thus shows where a secret was, never the secret.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 BODY_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite", "sqlalchemy.engine.Engine")
 REDACTED = "[redacted]"
-SECRET_FIELDS = frozenset({"token", "seed", "dm_body", "hidden", "private", "password"})
+SECRET_FIELDS = frozenset({"token", "seed", "dm_body", "hidden", "private", "password", "secret"})
 """Structured fields whose value is a secret whatever it is."""
 
 

@@ -82,6 +82,18 @@ class Settings(BaseSettings):
     status_host: str = Field(
         default="127.0.0.1", description="Address the /metrics and /health server listens on."
     )
+    webhook_allow_private: bool = Field(
+        default=False,
+        description="Let servers' webhooks reach loopback, private, link-local and other "
+        "non-public addresses, and over plain http (tests, the sandbox, a receiver on the "
+        "operator's own network).",
+    )
+    webhook_retry_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        description="Wait before a failed webhook delivery's first retry; each retry waits "
+        "twice as long as the one before, up to an hour.",
+    )
 
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None,

@@ -31,6 +31,7 @@ from bot.posting.reply_windows import CLOSED
 from bot.posting.reports import Report, phase_report
 from bot.posting.text_fit import CONTENT, DESCRIPTION, EMBEDS_TOTAL, fields_of, fit, pieces
 from bot.posting.ui import public_view
+from bot.posting.webhook_events import queue_webhook_events
 from bot.storage.outbox import CHANNEL
 from games.core.engine import JSON, View, Viewer
 from games.core.levels import LEVELS, level_of
@@ -568,8 +569,10 @@ async def after_unprompted(bot: Host, update: Update) -> None:
 async def follow_post(
     bot: Host, update: Update, interaction: discord.Interaction[Host] | None
 ) -> None:
-    """The followers' news (bot.posting.followers), and when the game has ended, its recap
-    and whatever follows a game's end (a campaign's next battle)."""
+    """The followers' news (bot.posting.followers) and the server's webhook events
+    (bot.posting.webhook_events), and when the game has ended, its recap and whatever
+    follows a game's end (a campaign's next battle)."""
+    await queue_webhook_events(bot, update)
     await tell_followers(bot, update)
     if update.result and update.game.status == "finished":
         await post_recap(bot, update, interaction)

@@ -10,6 +10,7 @@ client class, so this is a class with declarations only, not a ``Protocol``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from bot.storage.outbox import OutboxStore
     from bot.storage.referee import RefereeStore
     from bot.storage.repository import Store
+    from bot.storage.webhooks import HookedGuilds
     from games.registry import Registry
 
 
@@ -75,6 +77,10 @@ class Host(commands.AutoShardedBot):
     """What runs once a game's last post is made (finished or aborted), in order."""
     followed: FollowedGames
     """Which games have followers (bot.posting.followers)."""
+    hooked: HookedGuilds
+    """Which servers have a webhook (bot.posting.webhook_events)."""
+    webhooks_queued: asyncio.Event
+    """Set when webhook deliveries are queued: it wakes bot.cogs.webhook_deliveries."""
     phase_posts: dict[int, PhasePost]
     """Each game's newest post, by message id, while orders in its phase edit it."""
     phase_dms: dict[tuple[int, int], PhaseDM]

@@ -37,6 +37,7 @@ from bot.storage.followers import FollowedGames, Followers
 from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
+from bot.storage.webhooks import HookedGuilds, Webhooks
 from bot.systems import installed
 from games.registry import Registry
 
@@ -54,6 +55,7 @@ COGS = (
     "bot.cogs.roll",
     "bot.cogs.reminders",
     "bot.cogs.outbox",
+    "bot.cogs.webhook_deliveries",
 )
 
 
@@ -113,6 +115,8 @@ class LaagerBot(Host):
         self.game_ended: list[GameEnded] = []
         """What runs once a game's last post is made (finished or aborted), in order."""
         self.followed = FollowedGames(Followers(self.sessions))
+        self.hooked = HookedGuilds(Webhooks(self.sessions))
+        self.webhooks_queued = asyncio.Event()
         self.phase_posts: dict[int, PhasePost] = {}
         self.phase_dms: dict[tuple[int, int], PhaseDM] = {}
         """Each game's newest post, by message id, while orders in its phase edit it."""
