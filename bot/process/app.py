@@ -55,6 +55,7 @@ COGS = (
     "bot.cogs.roll",
     "bot.cogs.reminders",
     "bot.cogs.outbox",
+    "bot.cogs.webhooks",
     "bot.cogs.webhook_deliveries",
 )
 

@@ -15,14 +15,17 @@ choices mean). The shared commands are decided here; each system's folder decide
   the ledger and the next battle on its own, which it can do only where it is a member.
 - Leagues (``/league``): a server's install, in a server, for the same reason: the bot opens
   the threads and posts each round by itself.
+- A server's webhook (``/webhook``): a server's install, in a server: it belongs to the server.
 
 A command named nowhere gets the server-only choice, the safe one: it may post in its
 channel, which only a member can.
 
-No command sets ``default_permissions``. Discord applies it to a whole top-level command,
-and each group holding an action for admins also holds what every player uses: ``/game
-settings`` beside ``/game order``, ``/house-rules set`` beside ``/house-rules list``. Those
-actions check Manage Server, or the referee role or Manage Channels, themselves.
+Only ``/webhook`` sets ``default_permissions`` (Manage Server), since every one of its
+subcommands is for admins. Discord applies it to a whole top-level command, and each other
+group holding an action for admins also holds what every player uses: ``/game settings``
+beside ``/game order``, ``/house-rules set`` beside ``/house-rules list``. Those actions check
+Manage Server, or the referee role or Manage Channels, themselves; so does ``/webhook``, as a
+server may let others see it.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ SHARED: dict[str, Places] = {
     "stats": SERVER_ONLY,
     "campaign": SERVER_ONLY,
     "league": SERVER_ONLY,
+    "webhook": SERVER_ONLY,
 }
 
 

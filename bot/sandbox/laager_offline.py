@@ -61,6 +61,8 @@ async def play_offline(
                     # A local Discord and a scratch database: predictable dice harm no one.
                     "allow_insecure_seed": True,
                     "dev_guild_id": None,
+                    # A server's webhook may post to a receiver on this machine, over http.
+                    "webhook_allow_private": True,
                 }
             )
             seen.append(sandbox)

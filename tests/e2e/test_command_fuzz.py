@@ -1,8 +1,8 @@
 """Issue 11: every slash command of the referee toolkit, /roll and /rolls, /game map,
-/game log, /game odds, /game seats, /game seek, /game fork, /league and /stats leaderboard,
-driven through Discord-in-a-box with random and hostile option values (huge, negative,
-empty, unicode, outside the declared choices, ranges and lengths, as a stale or hostile
-client may send):
+/game log, /game odds, /game seats, /game seek, /game fork, /league, /stats leaderboard and
+/webhook, driven through Discord-in-a-box with random and hostile option values (huge,
+negative, empty, unicode, outside the declared choices, ranges and lengths, as a stale or
+hostile client may send):
 every one is answered, never with an apology, never with a traceback in the log, and every
 answer fits Discord's limits.
 
@@ -30,6 +30,7 @@ from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox
 from bot.sandbox import command_options as sandbox_options
 from bot.sandbox.models import JSON, Message
+from bot.storage.webhooks import Webhooks
 from games.core.errors import LaagerError
 from tests.e2e.conftest import RATE_SCALE, bot_settings
 
@@ -38,6 +39,9 @@ TOOLKIT |= {"qref", "events", "roster", "house-rules", "roll", "rolls"}
 GAME = {"game map", "game log", "game odds", "game seats", "game seek", "stats leaderboard"}
 GAME |= {"game fork", "league new", "league join", "league leave", "league standings"}
 GAME |= {"league next"}
+WEBHOOK = {"webhook set", "webhook show", "webhook test", "webhook off"}
+"""Driven by a member with Manage Server when the case asks for a referee, so that what
+they are given is read; by anyone else they are refused before that."""
 ODDS_POLLS = 500
 """Looks, 0.05 s apart, for the end of an estimate in the odds channel, whose quick duel
 plays the most games asked for (5,000) in about a second."""
@@ -96,6 +100,8 @@ class Harness:
         self.referee = self.sandbox.add_user("referee")
         self.sandbox.set_permissions(self.referee, manage_channels=True)
         self.player = self.sandbox.add_user("player")
+        self.admin = self.sandbox.add_user("admin")
+        self.sandbox.set_permissions(self.admin, manage_guild=True)
         self.empty_channel = self.sandbox.add_channel("no-game")
         await self.sandbox.slash(
             self.referee,
@@ -138,7 +144,9 @@ class Harness:
         for command in self.sandbox.registered_commands():
             found += list(_paths(command["name"], command.get("options") or []))
         return [
-            (path, options) for path, options in found if path.split()[0] in TOOLKIT or path in GAME
+            (path, options)
+            for path, options in found
+            if path.split()[0] in TOOLKIT or path in GAME | WEBHOOK
         ]
 
 
@@ -240,15 +248,17 @@ def failures(records: list[logging.LogRecord]) -> list[str]:
 
 async def stored(harness: Harness, channel: int) -> tuple:
     """What the commands in reach store for a channel and its guild: rolls, the roster,
-    the event deck, the house rules and the game."""
+    the event deck, the house rules, the game and the server's webhook."""
     bot, guild = harness.bot, harness.sandbox.guild_id
     documents = [await bot.referee.roster(channel), await bot.referee.deck(channel)]
     game = await bot.store.latest_game(channel)
+    hook = await Webhooks(bot.sessions).hook(guild)
     return (
         len(await bot.store.rolls(channel, limit=10_000)),
         *(d.version if d else None for d in documents),
         sorted((r.key, str(r.value)) for r in await bot.referee.house_rules(guild)),
         game and (game.version, game.status),
+        hook and hook.url,
     )
 
 
@@ -256,7 +266,8 @@ async def invoke(harness: Harness, case: tuple) -> list[str]:
     """Run one invocation; what went wrong with its answer, if anything."""
     path, values, focused, as_referee, in_empty_channel = case
     sandbox = harness.sandbox
-    user = harness.referee if as_referee else harness.player
+    referee = harness.admin if path in WEBHOOK else harness.referee
+    user = referee if as_referee else harness.player
     channel = harness.empty_channel if in_empty_channel else sandbox.default_channel
     if path == "game odds" and not in_empty_channel:
         channel = harness.odds_channel
@@ -348,14 +359,15 @@ def drive(harness: Harness, examples: int, commands: list[tuple[str, list[JSON]]
 def test_the_fuzz_reaches_every_command_in_scope(harness: Harness) -> None:
     paths = {path for path, _ in harness.commands()}
     assert GAME <= paths and "roll" in paths and "qref infantry" in paths
-    assert {path.split()[0] for path in paths} == TOOLKIT | {"game", "stats", "league"}
+    assert WEBHOOK <= paths
+    assert {path.split()[0] for path in paths} == TOOLKIT | {"game", "stats", "league", "webhook"}
 
 
 def test_every_command_answers_hostile_options_in_words(
     harness: Harness, lenient_client: None
 ) -> None:
     """Each command in turn, so that every one is driven, with several drawings of its
-    options; together about 740 invocations."""
+    options; together about 780 invocations."""
     for command in harness.commands():
         drive(harness, 10, [command])
     assert harness.seen["game odds"] == 10

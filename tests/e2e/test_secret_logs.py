@@ -1,8 +1,11 @@
-"""No seed and no DM body reaches the log, even at DEBUG; each guard is shown to be needed."""
+"""No seed, no DM body and no webhook secret reaches the log, even at DEBUG; each guard is
+shown to be needed."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +18,7 @@ from bot.operations.log_guard import BODY_LOGGERS, drop_debug, guard_logs
 from bot.process.app import running_bot
 from bot.sandbox import DiscordSandbox
 from tests.e2e.conftest import bot_settings
+from tests.webhooks.receiver import Receiver
 
 PARAMETERS_SHOWN = "statement parameters shown"
 THROUGH_A_GAME = [name for name in BODY_LOGGERS if name not in ("aiosqlite", "discord.gateway")]
@@ -92,5 +96,50 @@ async def test_no_seed_or_dm_body_reaches_the_log_at_debug(
         assert leaks == set()
         assert not any(secret in caplog.text for secret in secrets)
         assert "SQL parameters hidden" in caplog.text
+    else:
+        assert leaks == {leaky}
+
+
+HOOK_FAULTS = [None, PARAMETERS_SHOWN]
+"""The secret is shown in an interaction's follow-up, which discord.py logs without its body,
+and is stored by SQL: the statement parameters are its guard."""
+
+
+@pytest.mark.parametrize("fault", HOOK_FAULTS, ids=[fault or "guarded" for fault in HOOK_FAULTS])
+async def test_no_webhook_secret_reaches_the_log_at_debug(
+    sandbox: DiscordSandbox,
+    sqlite_url: str,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    unguarded: None,
+    fault: str | None,
+) -> None:
+    """The secret is written to the database, shown once in an answer and used to sign each
+    delivery (here a ping refused once, then delivered): none of it is logged."""
+    leaky = plant(fault, monkeypatch)
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="sqlalchemy.engine")
+    receiver = Receiver(answers=[500])
+    await receiver.start()
+    allowed = {"webhook_allow_private": True, "webhook_retry_seconds": 0.05}
+    try:
+        async with running_bot(bot_settings(sandbox, sqlite_url).model_copy(update=allowed)):
+            await sandbox.wait_ready()
+            answered = await sandbox.slash("server-owner", "webhook set", {"url": receiver.url})
+            [secret] = re.findall(r"`([0-9a-f]{64})`", answered.response.content)
+            await sandbox.slash("server-owner", "webhook test")
+            for _ in range(200):
+                if len(receiver.received) == 2:
+                    break
+                await asyncio.sleep(0.05)
+            await sandbox.slash("server-owner", "webhook show")
+    finally:
+        await receiver.stop()
+    assert len(receiver.received) == 2 and receiver.received[-1].signed_with(secret)
+    assert "INSERT INTO webhooks" in caplog.text, "the statement log was not on"
+
+    leaks = {r.name for r in caplog.records if secret in r.getMessage()}
+    if leaky is None:
+        assert leaks == set() and secret not in caplog.text
     else:
         assert leaks == {leaky}

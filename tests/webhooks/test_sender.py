@@ -5,8 +5,10 @@ delivery time, and one request at a time per hook even with two processes sendin
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from bot.storage.db import create_engine, session_factory
 from bot.storage.webhooks import DELIVERED, FAILED, PENDING, Webhooks
 from tests.webhooks.receiver import Receiver
 
+ROOT = Path(__file__).resolve().parents[2]
 GUILD = 4242
 SECRET = "ab" * 32
 KNOWN = "a438e398bfafc57e4396bb7fc2304422f0f768e965d073ca313cb52e22e6ad03"
@@ -200,6 +203,35 @@ async def test_two_processes_sending_hold_one_request_at_a_time_per_hook(
     assert len(receiver.received) == 12
     assert receiver.most_in_flight == 1
     assert [r.body for r in receiver.received] == queued, "oldest first, each once"
+
+
+def readme_check() -> Callable[[str, dict, bytes], bool]:
+    """The receiver's check as README.md gives it, run as written."""
+    text = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    [code] = [block for block in blocks if "def genuine" in block]
+    namespace: dict = {}
+    exec(code, namespace)
+    found: Callable[[str, dict, bytes], bool] = namespace["genuine"]
+    return found
+
+
+async def test_the_check_the_readme_gives_receivers_accepts_a_real_request(
+    hooks: Webhooks, receiver: Receiver
+) -> None:
+    await pings(hooks, receiver.url)
+    sender = sender_for(hooks)
+    try:
+        await sender.send_due()
+    finally:
+        await sender.close()
+    [got] = receiver.received
+    genuine = readme_check()
+    assert genuine(SECRET, got.headers, got.body.encode())
+    assert not genuine("cd" * 32, got.headers, got.body.encode())
+    assert not genuine(SECRET, got.headers, got.body.encode() + b" ")
+    old = {**got.headers, "X-Laager-Timestamp": str(int(got.headers["X-Laager-Timestamp"]) - 600)}
+    assert not genuine(SECRET, old, got.body.encode()), "an old request is refused"
 
 
 async def test_the_loop_looks_again_as_soon_as_a_retry_falls_due(
