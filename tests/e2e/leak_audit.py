@@ -5,9 +5,11 @@ panels and commands, each order the one the system's bot would give. After every
 the audit reads what Discord received since the last one: channel messages (content,
 embeds, button labels and ids, menu options, attachment names), the data handed to the
 public renderer, the log lines at DEBUG, and what other users see in their DMs and
-ephemerals, a follower's DMs among them (the spectator follows the game, if asked to). It
-compares them with the secrets of the position each reader may not know. Midway, a
-spectator asks for `/game status`, `/game log` and `/game export`.
+ephemerals, a follower's DMs among them (the spectator follows the game, if asked to), and
+the events the server's webhook receiver was sent (if it has one), each read once the order
+that queued it has been delivered. It compares them with the secrets of the position each
+reader may not know. Midway, a spectator asks for `/game status`, `/game log` and
+`/game export`.
 
 Text of a secret that has just stopped being one (a card played from the hand) is
 exempt in what happened; never in the buttons and menus of the position now. A replay page
@@ -21,12 +23,14 @@ received are read against the secrets of the position the fork starts from.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -39,13 +43,17 @@ from bot.process.app import LaagerBot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.sandbox.models import Message
 from bot.storage.models import Fork
+from bot.storage.webhooks import PENDING, Webhooks
 from games.core.dice import Dice, derived_seed
 from games.core.engine import JSON, GameSystem, Order, Secret, Viewer, hidden_from, readable_by
 from games.core.replay import replay
 from tests.e2e.panel_steps import step_to
+from tests.webhooks.receiver import Receiver
 
 STEP_LIMIT = 600
 PANEL = "My orders (private)"
+HOOK_SECRET = "a1" * 32
+DELIVERY_WAIT = 30.0
 
 
 @dataclass
@@ -64,6 +72,8 @@ class Audit:
     over: bool = False
     looked: bool = False
     """Whether a spectator asked for status, log and export during the game."""
+    hooked: int = 0
+    """How many webhook requests the audit read."""
 
     def check(self, where: str, words: str, secrets: list[Secret], exempt: set[str]) -> None:
         for secret in secrets:
@@ -243,13 +253,17 @@ async def audit_game(
     monkeypatch: pytest.MonkeyPatch,
     scenario: str | None = None,
     follow: bool = True,
+    hook: Receiver | None = None,
 ) -> Audit:
     """Play one game with people in ``seats`` (side to user) and audit everything public;
-    with ``follow`` the spectator follows the game, and her DMs are read with the rest."""
+    with ``follow`` the spectator follows the game, and her DMs are read with the rest; with
+    a ``hook``, the server's webhook posts to it, and what it receives is read too."""
     audit = Audit(system)
     place = Place(sandbox.guild_id, sandbox.default_channel)
     player = Player(sandbox, bot, {})
     first, *others = seats.items()
+    if hook is not None:
+        await hook_to(bot, sandbox.guild_id, hook)
     with watching(audit, monkeypatch):
         cursor = len(sandbox.events)
         options = {"system": system.id, "mode": mode, "side": first[0]}
@@ -266,6 +280,8 @@ async def audit_game(
             gone = exempt(system, before, game.state)
             audit.revealed |= gone
             cursor = read(audit, sandbox, game.state, seats, cursor, gone)
+            if hook is not None:
+                await read_hook(audit, bot, sandbox.guild_id, hook, game.state, gone)
             audit.over = game.status != "active"
             if audit.over or audit.steps >= STEP_LIMIT:
                 break
@@ -326,6 +342,44 @@ def read(
     audit.pictures.clear()
     audit.logs.clear()
     return len(sandbox.events)
+
+
+async def hook_to(bot: LaagerBot, guild_id: int, hook: Receiver) -> None:
+    """Give the server a webhook posting to ``hook``. Set in the store, not by `/webhook
+    set`: a command's interaction id goes into the dice, and one more would change the
+    games audited (see UNFOLLOWED in tests/e2e/test_leak_audit.py)."""
+    await Webhooks(bot.sessions).set_hook(guild_id, hook.url, HOOK_SECRET, datetime.now(UTC))
+    await bot.hooked.add(guild_id)
+
+
+async def read_hook(
+    audit: Audit, bot: LaagerBot, guild_id: int, hook: Receiver, state: JSON, gone: set[str]
+) -> None:
+    """Once what the last order queued is delivered, read what the receiver got since the
+    last look, raw and as the strings its JSON holds, against the position now."""
+    store = Webhooks(bot.sessions)
+    for _ in range(int(DELIVERY_WAIT / 0.02)):
+        if all(d.status != PENDING for d in await store.deliveries(guild_id)):
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("webhook deliveries still pending")
+    public = hidden_from(audit.system, state, Viewer.public())
+    for received in hook.received[audit.hooked :]:
+        said = "\n".join([received.body, *strings_in(json.loads(received.body))])
+        audit.check(f"webhook body {received.event['type']}", said, public, gone)
+    audit.hooked = len(hook.received)
+
+
+def strings_in(value: Any) -> list[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for k, v in value.items() for text in [k, *strings_in(v)]]
+    if isinstance(value, list):
+        return [text for item in value for text in strings_in(item)]
+    return []
 
 
 async def look_as_spectator(

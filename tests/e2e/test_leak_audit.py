@@ -2,8 +2,9 @@
 
 Every system plays a whole game with people at its seats (their orders the bot's own)
 and, where it has one, a bot-against-bot game; the audit reads everything Discord
-received. Three test-only duels each leak their hidden reserve one way, and each is caught,
-by the audit of a game played and by the monkey's walk.
+received, and what the server's webhook was sent. Three test-only duels each leak their
+hidden reserve one way, and each is caught, by the audit of a game played and by the
+monkey's walk; so is a webhook event built, by a planted fault, with a player's DM in it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 
 import pytest
 
+import bot.posting.webhook_events
+from bot.play.service import Update
 from bot.process.app import LaagerBot, running_bot
 from bot.sandbox import DiscordSandbox, SandboxUser
 from bot.storage.records import GameRecord
@@ -22,6 +25,7 @@ from bot.systems.installed import installed
 from tests.e2e.conftest import bot_settings
 from tests.e2e.leak_audit import audit_bots_game, audit_fork, audit_game
 from tests.e2e.monkey import Table, monkey
+from tests.webhooks.receiver import Receiver
 
 LEAKY = ["tests.fixtures.leaky:LABEL", "tests.fixtures.leaky:EVENT", "tests.fixtures.leaky:PICTURE"]
 EXTRA = ["tests.fixtures.duel_pairing:PAIRING", *LEAKY]
@@ -45,9 +49,22 @@ between two orders, not both within one, and would report it."""
 
 @pytest.fixture
 async def laager(sandbox: DiscordSandbox, sqlite_url: str) -> AsyncIterator[LaagerBot]:
-    async with running_bot(bot_settings(sandbox, sqlite_url, EXTRA)) as bot:
+    hooks_allowed = {"webhook_allow_private": True, "webhook_retry_seconds": 0.05}
+    settings = bot_settings(sandbox, sqlite_url, EXTRA).model_copy(update=hooks_allowed)
+    async with running_bot(settings) as bot:
         await sandbox.wait_ready()
         yield bot
+
+
+@pytest.fixture
+async def receiver() -> AsyncIterator[Receiver]:
+    """The server's webhook receiver, on 127.0.0.1."""
+    running = Receiver()
+    await running.start()
+    try:
+        yield running
+    finally:
+        await running.stop()
 
 
 def seats_for(bot: LaagerBot, system_id: str, mode: str, people: list[SandboxUser]) -> dict:
@@ -69,6 +86,7 @@ async def test_no_secret_reaches_anyone_who_may_not_know_it(
     bob: SandboxUser,
     carol: SandboxUser,
     monkeypatch: pytest.MonkeyPatch,
+    receiver: Receiver,
     system_id: str,
     mode: str,
     scenario: str | None,
@@ -77,12 +95,26 @@ async def test_no_secret_reaches_anyone_who_may_not_know_it(
     system = laager.registry.get(system_id)
     follow = system_id not in UNFOLLOWED
     audit = await audit_game(
-        sandbox, laager, system, mode, seats, carol, monkeypatch, scenario=scenario, follow=follow
+        sandbox,
+        laager,
+        system,
+        mode,
+        seats,
+        carol,
+        monkeypatch,
+        scenario=scenario,
+        follow=follow,
+        hook=receiver,
     )
     assert audit.over and audit.steps >= 2, "a whole game was played"
     assert audit.looked, "a spectator asked for status, log and export midway"
     if follow:
         assert any("which you follow" in m.content for m in sandbox.dms(carol)), "she followed"
+    told = [event["type"] for event in receiver.events()]
+    assert told[0] == "game.started" and told[-1] == "game.ended", told
+    if system_id != "duel":  # the duel has no phases
+        assert "phase.changed" in told, told
+    assert audit.hooked == len(receiver.received), "the audit read every webhook request"
     assert audit.findings == []
     forked = await audit_fork(sandbox, laager, system, carol, monkeypatch)
     assert forked.findings == []
@@ -216,3 +248,39 @@ async def test_the_audit_reads_a_fork_and_catches_a_leak_in_its_post(
     monkeypatch.setattr(cog, "post_unprompted", leaky)
     leaked = await audit_fork(sandbox, laager, system, carol, monkeypatch)
     assert any("channel message" in f for f in leaked.findings), leaked.findings
+
+
+async def test_the_audit_reads_the_webhook_and_catches_a_secret_in_it(
+    sandbox: DiscordSandbox,
+    laager: LaagerBot,
+    alice: SandboxUser,
+    bob: SandboxUser,
+    carol: SandboxUser,
+    monkeypatch: pytest.MonkeyPatch,
+    receiver: Receiver,
+) -> None:
+    """Planted: each side to move is sent, with the event, what its player is told by DM;
+    at the start that names their hidden reserve, and the audit finds it in the body."""
+    events = bot.posting.webhook_events
+    real = events.to_move
+
+    def leaky(update: Update) -> list[dict[str, Any]]:
+        told = {str(user): lines for user, lines in update.private.items()}
+        return [{**entry, "news": told.get(entry["user_id"], [])} for entry in real(update)]
+
+    monkeypatch.setattr(events, "to_move", leaky)
+    seats = seats_for(laager, "duel", "two-player", [alice, bob])
+    system = laager.registry.get("duel")
+    audit = await audit_game(
+        sandbox,
+        laager,
+        system,
+        "two-player",
+        seats,
+        carol,
+        monkeypatch,
+        scenario="short",
+        hook=receiver,
+    )
+    assert audit.hooked, "the audit read the webhook's requests"
+    assert any("webhook body game.started" in f for f in audit.findings), audit.findings
