@@ -223,6 +223,8 @@ class Leagues:
             )
             if moved.rowcount != 1:
                 return False
+            if not pairings:  # everyone has left: the round passes with nothing to play
+                return True
             await session.execute(
                 insert(LeagueGame),
                 [

@@ -31,6 +31,8 @@ async def test_a_round_opens_once_however_many_open_it_at_once(store: Store) -> 
     assert len(await leagues.pairings(made.id)) == 2, "one round's pairings, written once"
     assert await leagues.join(made.id, 5, NOW) == "closed"
     assert not await leagues.open_round(made.id, 0, pairs), "round 1 is open already"
+    assert await leagues.open_round(made.id, 1, []), "a round with nobody left to play"
+    assert len(await leagues.pairings(made.id)) == 2
 
 
 async def test_a_pairing_is_claimed_by_one_and_taken_over_once_the_claim_lapses(
