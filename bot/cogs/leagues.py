@@ -40,7 +40,7 @@ from bot.play.league_rules import (
 )
 from bot.play.service import Actor, Place, Update
 from bot.posting.announce import COLOUR, post_unprompted
-from bot.posting.interactions import Interaction, place_of
+from bot.posting.interactions import Interaction, holds_role, place_of
 from bot.posting.text_fit import CONTENT, DESCRIPTION, fit
 from bot.posting.threads import NOT_TEXT, open_thread
 from bot.storage.leagues import (
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS = 3
+NOT_HERE = "Leagues belong to a server that has added Laager; use one of its channels."
 FORMATS = {"round-robin": "round robin", "swiss": "Swiss"}
 SCHEDULES = {
     "as-ready": "each round opens once every game of the last has ended",
@@ -81,10 +82,14 @@ def people_mode(system: GameSystem) -> str:
 
 def may_organise(interaction: Interaction, referee_role: int | None) -> bool:
     """Manage Server, or the server's referee role."""
-    if interaction.permissions.manage_guild:
-        return True
-    roles = getattr(interaction.user, "roles", [])
-    return referee_role is not None and any(r.id == referee_role for r in roles)
+    return bool(interaction.permissions.manage_guild) or holds_role(interaction, referee_role)
+
+
+def server_of(interaction: Interaction) -> int:
+    """The server a league command is given in, where Laager is a member."""
+    if interaction.guild_id is None or place_of(interaction).replies_only:
+        raise errors.BadInput(NOT_HERE)
+    return interaction.guild_id
 
 
 def score_line(p: PairingRecord) -> str:
@@ -156,11 +161,7 @@ class LeagueCog(LaagerCog):
     ) -> LeagueRecord:
         """The league a command names, or the one under way here; with ``finished``, a league
         that has ended counts too (the latest, when none is under way)."""
-        guild_id = interaction.guild_id
-        if guild_id is None or place_of(interaction).replies_only:
-            raise errors.BadInput(
-                "Leagues belong to a server that has added Laager; use one of its channels."
-            )
+        guild_id = server_of(interaction)
         if name is not None:
             found = await self.leagues.named(guild_id, name.strip(), finished)
             if found is None:
@@ -228,11 +229,7 @@ class LeagueCog(LaagerCog):
         rounds: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
         scenario: app_commands.Range[str, 1, 128] | None = None,
     ) -> None:
-        guild_id = interaction.guild_id
-        if guild_id is None or place_of(interaction).replies_only:
-            raise errors.BadInput(
-                "Leagues belong to a server that has added Laager; use one of its channels."
-            )
+        guild_id = server_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
         if not may_organise(interaction, settings.referee_role_id):
             raise errors.BadInput(
@@ -566,18 +563,20 @@ class LeagueCog(LaagerCog):
         await self.open_next(league, pairings, await self.leagues.members(league.id))
 
     async def announce(self, league: LeagueRecord, said: str, members: list[Member]) -> None:
+        """The league's end in its channel, with the final table."""
         pairings = await self.leagues.pairings(league.id)
-        league = replace(league, status="finished")
-        channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
-        await channel.send(
-            said,
-            embed=standings_embed(league, members, pairings),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        finished = replace(league, status="finished")
+        await self.say(league, said, standings_embed(finished, members, pairings))
 
-    async def say(self, league: LeagueRecord, text: str) -> None:
+    async def say(
+        self, league: LeagueRecord, text: str, embed: discord.Embed | None = None
+    ) -> None:
+        """A post in the league's channel, pinging nobody (each game's thread pings its own)."""
         channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
-        await channel.send(fit(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        extra = {"embed": embed} if embed else {}
+        await channel.send(
+            fit(text, CONTENT), allowed_mentions=discord.AllowedMentions.none(), **extra
+        )
 
     @tasks.loop(minutes=1)
     async def keep_going(self) -> None:

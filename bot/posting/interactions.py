@@ -65,9 +65,14 @@ async def actor_of(interaction: Interaction) -> Actor:
     referee = bool(interaction.permissions.manage_channels)
     if not referee and interaction.guild_id and isinstance(user, discord.Member):
         settings = await interaction.client.store.guild_settings(interaction.guild_id)
-        if settings.referee_role_id:
-            referee = any(role.id == settings.referee_role_id for role in user.roles)
+        referee = holds_role(interaction, settings.referee_role_id)
     return Actor(user.id, referee, interaction.id)
+
+
+def holds_role(interaction: Interaction, role_id: int | None) -> bool:
+    """Whether the member who interacted has the role (a server's referee role, say)."""
+    roles = getattr(interaction.user, "roles", [])
+    return role_id is not None and any(role.id == role_id for role in roles)
 
 
 async def seen_by(interaction: Interaction) -> Seen | None:
