@@ -32,7 +32,6 @@ from bot.posting.reports import Report, phase_report
 from bot.posting.text_fit import CONTENT, DESCRIPTION, EMBEDS_TOTAL, fields_of, fit, pieces
 from bot.posting.ui import public_view
 from bot.posting.webhook_events import queue_webhook_events
-from bot.storage.outbox import CHANNEL
 from games.core.engine import JSON, View, Viewer
 from games.core.levels import LEVELS, level_of
 
@@ -248,7 +247,6 @@ async def post_new(
             await acknowledge(interaction, update, thinking=True, ephemeral=owed)
     bot = interaction.client
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
-    await shown_in_channel(bot, update)
     if panel is not None:
         await interaction.edit_original_response(**panel)
     elif retire_buttons:
@@ -352,7 +350,6 @@ async def post_unprompted(bot: Host, update: Update, heading: str = "") -> None:
     channel = bot.get_partial_messageable(update.game.channel_id, guild_id=update.game.guild_id)
     previous, last_picture = await bot.store.post_of(update.game.id)
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture, heading)
-    await shown_in_channel(bot, update)
     posted = await channel.send(**kwargs)
     if previous is not None:
         try:
@@ -385,7 +382,7 @@ async def remember_post(
     sees, on this post if ``pictured``, else on an earlier one (see compose_post);
     ``settles``, an outbox row marked sent in the same commit."""
     picture = shown if pictured else None
-    await bot.store.note_post(update.game.id, posted.id, picture, update.position, settles=settles)
+    await bot.store.note_post(update.game.id, posted.id, picture, shown_by(update), settles=settles)
     if previous is not None:
         bot.phase_posts.pop(previous, None)
     if view.phase is not None and not update.result:
@@ -393,10 +390,9 @@ async def remember_post(
         bot.phase_posts[posted.id] = PhasePost(view.phase, list(update.lines), shown, maps, shown)
 
 
-async def shown_in_channel(bot: Host, update: Update) -> None:
-    """Note the position as shown to everyone in the channel. Noted just before the post
-    goes up, so an order given the moment it appears is checked against it."""
-    await bot.outbox.note_seen(update.game.id, [CHANNEL], update.game.version, update.position)
+def shown_by(update: Update) -> tuple[int, str]:
+    """The version and fingerprint of the position the update's post shows."""
+    return update.game.version, update.position
 
 
 async def settled(bot: Host, update: Update, done: int | None = None) -> None:
@@ -468,18 +464,17 @@ async def edit_in_place(
         "view": public_view(update, pairing.layout),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
-    await shown_in_channel(bot, update)
     done = settles_with_post(bot, update)
     if retire_buttons and pressed == post_id:
         await interaction.edit_original_response(**edit)
-        await bot.store.note_post(update.game.id, post_id, None, update.position, settles=done)
+        await bot.store.note_post(update.game.id, post_id, None, shown_by(update), settles=done)
     else:
         if panel is not None:
             await interaction.edit_original_response(**panel)
         elif retire_buttons:
             await interaction.edit_original_response(view=None)
         if await edit_post(interaction, post_id, edit):
-            await bot.store.note_post(update.game.id, post_id, None, update.position, settles=done)
+            await bot.store.note_post(update.game.id, post_id, None, shown_by(update), settles=done)
         else:
             done = None
             bot.phase_posts.pop(post_id, None)
@@ -549,7 +544,7 @@ async def repost(
         view=public_view(update, pairing.layout) or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions.none(),
     )
-    await bot.store.note_post(update.game.id, posted.id, shown, update.position)
+    await bot.store.note_post(update.game.id, posted.id, shown, shown_by(update))
     maps = [a for a in posted.attachments if a.filename == "map.png"]
     bot.phase_posts[posted.id] = PhasePost(current.phase, current.lines, shown, maps, shown)
 

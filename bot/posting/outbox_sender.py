@@ -30,7 +30,6 @@ from bot.posting.announce import (
     remember_post,
     report_file,
     send_owed_post,
-    shown_in_channel,
 )
 from bot.posting.reports import phase_report
 from bot.storage.outbox import OwedRecord
@@ -64,7 +63,7 @@ async def send_owed(bot: Host, row: OwedRecord) -> None:
         log.warning("game %s is stored by a newer bot; it sends its own updates", game.id)
         return
     seats = await bot.store.seats(game.id)
-    shown = await bot.outbox.channel_seen(game.id)
+    shown = await bot.store.posted(game.id)
     newest = row.version == game.version and (shown is None or shown.version <= row.version)
     update = Update(
         game,
@@ -102,7 +101,6 @@ async def post_live(bot: Host, update: Update) -> None:
     view = update.public_view()
     previous, last_picture = await bot.store.post_of(update.game.id)
     kwargs, shown, pictured = await compose_post(bot, update, view, last_picture)
-    await shown_in_channel(bot, update)
     posted = await send_owed_post(bot, update, kwargs)
     if posted.id != previous:  # a repeated send returns the post noted the first time
         await retire(bot, update, previous)
@@ -133,7 +131,7 @@ async def refresh_stale(bot: Host) -> int:
     the current orders. Returns how many were posted."""
     refreshed = 0
     for game in await bot.store.active_games():
-        posted = await bot.store.posted_position(game.id)
+        posted = await bot.store.posted(game.id)
         if posted is None or await bot.outbox.owed(game.id):
             continue
         system = bot.registry.get(game.system)
@@ -141,7 +139,7 @@ async def refresh_stale(bot: Host) -> int:
             game = _with_state(game, loaded(system, game.state))
         except UnreadableState:
             continue
-        if posted == fingerprint(game):
+        if posted.position == fingerprint(game):
             continue
         bind_game(game.id)
         update = Update(game, system, await bot.store.seats(game.id), [REFRESHED], handed=[])

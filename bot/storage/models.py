@@ -89,6 +89,9 @@ class Game(Base):
     post_position: Mapped[str | None] = mapped_column(
         String(64), comment="The position the current post shows, noted once it is sent"
     )
+    post_version: Mapped[int | None] = mapped_column(
+        comment="The version of the position the current post shows"
+    )
 
 
 class Seat(Base):
@@ -316,9 +319,10 @@ class Outbox(Base):
 
 
 class SeenPosition(Base):
-    """The position a person (or, as user 0, everyone in the channel) was last shown of a
-    game, so an order given without a position of its own (a slash command) is checked
-    against what its giver saw: a repeated order finds the game moved on and is refused."""
+    """The position a person was last shown of a game privately, so an order given without
+    a position of its own (a slash command) is checked against what its giver saw, this or
+    the game's current post (``Game.post_version``), whichever is newer: a repeated order
+    finds the game moved on and is refused."""
 
     __tablename__ = "seen_positions"
 

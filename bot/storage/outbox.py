@@ -8,14 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.storage.models import Outbox, SeenPosition
+from bot.storage.models import Game, Outbox, SeenPosition
 from bot.storage.statements import ADD_OWED, MARK_SENT, note_seen, run
-
-CHANNEL = 0
-"""The ``user_id`` of what everyone in the game's channel was shown (its post)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,9 +219,10 @@ class OutboxStore:
         *,
         now: datetime | None = None,
     ) -> None:
-        """Remember that these people (``CHANNEL`` for everyone) were shown the position at
-        ``version``; an older version never overwrites a newer one. One statement, whoever
-        was shown it before."""
+        """Remember that these people were shown the position at ``version`` privately (the
+        channel's is the game's post, :meth:`bot.storage.repository.Store.note_post`); an
+        older version never overwrites a newer one. One statement, whoever was shown it
+        before."""
         if not user_ids:
             return
         now = now or _utcnow()
@@ -234,22 +232,16 @@ class OutboxStore:
             await run(session, note_seen(session), rows)
 
     async def last_seen(self, game_id: int, user_id: int) -> Seen | None:
-        """The newest position shown to the person, in the channel or to them alone."""
-        statement = (
-            select(SeenPosition)
-            .where(
-                SeenPosition.game_id == game_id,
-                or_(SeenPosition.user_id == user_id, SeenPosition.user_id == CHANNEL),
-            )
-            .order_by(SeenPosition.version.desc())
-            .limit(1)
+        """The newest position the person was shown: privately (noted here), or in the
+        channel, where the game's current post shows what everyone saw once it went up."""
+        mine = select(SeenPosition.version, SeenPosition.position).where(
+            SeenPosition.game_id == game_id, SeenPosition.user_id == user_id
         )
+        posted = select(Game.post_version, Game.post_position).where(
+            Game.id == game_id, Game.post_version.is_not(None), Game.post_position.is_not(None)
+        )
+        either = union_all(mine, posted).subquery()
+        newest = select(either).order_by(either.c.version.desc()).limit(1)
         async with self._sessions() as session:
-            row = await session.scalar(statement)
-            return None if row is None else Seen(row.game_id, row.version, row.position)
-
-    async def channel_seen(self, game_id: int) -> Seen | None:
-        """The position the game's newest post showed the channel."""
-        async with self._sessions() as session:
-            row = await session.get(SeenPosition, (game_id, CHANNEL))
-            return None if row is None else Seen(row.game_id, row.version, row.position)
+            row = (await session.execute(newest)).one_or_none()
+            return None if row is None else Seen(game_id, row.version, row.position)

@@ -34,7 +34,7 @@ from bot.storage.deadlines import (
 )
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.models import Event, Fork, Game, GuildSettings, PlayerSettings, Roll, Seat
-from bot.storage.outbox import Owed, add_owed, mark_sent_in
+from bot.storage.outbox import Owed, Seen, add_owed, mark_sent_in
 from bot.storage.ratings import Rater, rate_game
 from bot.storage.records import (
     ClosedStatus,
@@ -467,15 +467,21 @@ class Store(DeadlineRows):
         game_id: int,
         message_id: int,
         picture: str | None,
-        position: str | None = None,
+        shown: tuple[int, str],
         *,
         settles: int | None = None,
     ) -> None:
-        """Note ``message_id`` as the game's current post, showing ``position``, and, when it
-        carries a map, ``picture`` as the fingerprint of that map. ``settles`` is an outbox
-        row that the post was all it owed, marked sent in the same commit."""
+        """Note ``message_id`` as the game's current post, showing the position ``shown``
+        (its version and fingerprint), and, when it carries a map, ``picture`` as the
+        fingerprint of that map. ``settles`` is an outbox row that the post was all it owed,
+        marked sent in the same commit.
+
+        Noted once the post is up, the position is what everyone in the channel has been
+        shown: an order by slash command is checked against it (see
+        :meth:`bot.storage.outbox.OutboxStore.last_seen`)."""
+        version, position = shown
         values: dict[str, Any] = {"b_game": game_id, "post_id": message_id}
-        values["post_position"] = position
+        values |= {"post_version": version, "post_position": position}
         if picture is not None:
             values["post_picture"] = picture
         async with self._sessions.begin() as session:
@@ -483,10 +489,14 @@ class Store(DeadlineRows):
             if settles is not None:
                 await mark_sent_in(session, settles, _utcnow())
 
-    async def posted_position(self, game_id: int) -> str | None:
+    async def posted(self, game_id: int) -> Seen | None:
         """The position the game's current post shows, if one was noted."""
+        statement = select(Game.post_version, Game.post_position).where(Game.id == game_id)
         async with self._sessions() as session:
-            return await session.scalar(select(Game.post_position).where(Game.id == game_id))
+            row = (await session.execute(statement)).one_or_none()
+        if row is None or row.post_version is None or row.post_position is None:
+            return None
+        return Seen(game_id, row.post_version, row.post_position)
 
     # -- player settings ---------------------------------------------------------------
 

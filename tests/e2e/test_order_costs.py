@@ -1,7 +1,7 @@
 """What a press costs the database through the whole bot: the order's one read and its one
-commit (which also says which post is the game's now), then, around the post, the position
-shown to the channel (before it goes up) and the post noted with its outbox row marked done
-(after), one commit each. A command that changes nothing reads once and commits nothing."""
+commit (which also says which post is the game's now), then, once the post is up, the post
+noted with the position it shows and its outbox row marked done, in one commit. A command
+that changes nothing reads once and commits nothing."""
 
 from __future__ import annotations
 
@@ -15,19 +15,19 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from tests.service.test_order_statements import counted
 
 A_PRESS = ["select", "update", "insert", "insert", "commit"]
-AROUND_ITS_POST = ["insert", "commit", "update", "update", "commit"]
-"""The channel's position upserted; the post noted, the row marked. Which post is the
-game's came back with the order's own commit."""
+AFTER_ITS_POST = ["update", "update", "commit"]
+"""The post noted with the position it shows, the row marked. Which post is the game's came
+back with the order's own commit."""
 
 
-async def test_a_press_commits_three_times_and_help_never(
+async def test_a_press_commits_twice_and_help_never(
     sandbox: DiscordSandbox, laager: LaagerBot, alice: SandboxUser
 ) -> None:
     await sandbox.slash(alice, "game new", {"system": "duel", "mode": "solo"})
     with counted(laager.engine) as kinds:
         await sandbox.click(alice, label="Tally")
         await asyncio.sleep(0.2)
-    assert kinds == A_PRESS + AROUND_ITS_POST, kinds
+    assert kinds == A_PRESS + AFTER_ITS_POST, kinds
     assert await laager.outbox.depth() == 0
     with counted(laager.engine) as kinds:
         await sandbox.slash(alice, "game help")
@@ -56,4 +56,4 @@ async def test_a_post_that_owes_more_is_marked_done_after_it(
         await sandbox.click(alice, label="Tally")
         await asyncio.sleep(0.2)
     assert owing == [1] and await laager.outbox.depth() == 0
-    assert kinds.count("commit") == 4, kinds
+    assert kinds.count("commit") == 3, kinds

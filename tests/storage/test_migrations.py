@@ -172,6 +172,55 @@ async def test_entries_logged_before_contributions_existed_read_as_having_none(
         await engine.dispose()
 
 
+async def test_the_channels_seen_rows_become_the_posts_version_and_come_back_down(
+    blank_database_url: str,
+) -> None:
+    """0016: a game whose channel row shows its post's position notes that version with the
+    post; one whose row shows another (the post failed after it) notes the post as showing
+    an earlier position; the channel's rows go, a person's stay, and a step down brings the
+    channel's back."""
+    await upgrade(blank_database_url, "0015")
+    engine = create_engine(blank_database_url)
+    insert_game = text(
+        "INSERT INTO games (channel_id, system, scenario, mode, options, status, state, "
+        "version, seed, seed_commitment, dice_cursor, creator_id, created_at, updated_at, "
+        "last_action_at, post_id, post_position) VALUES (:channel, 'duel', 'short', 'solo', '{}', "
+        "'active', '{}', 5, :seed, :digest, 0, 7, :at, :at, :at, 99, :posted) RETURNING id"
+    )
+    insert_seen = text(
+        "INSERT INTO seen_positions (game_id, user_id, version, position, seen_at) "
+        "VALUES (:game, :user, :version, :position, :at)"
+    )
+    read = text("SELECT id, post_version FROM games ORDER BY id")
+    try:
+        async with engine.begin() as connection:
+            games = []
+            for channel, (posted, seen) in enumerate((("p5", "p5"), ("p3", "p5"), (None, None))):
+                values = {"seed": "ab" * 32, "digest": "cd" * 32, "at": T0, "posted": posted}
+                values["channel"] = channel
+                game = (await connection.execute(insert_game, values)).scalar_one()
+                games.append(game)
+                if seen:
+                    row = {"game": game, "version": 5, "position": seen, "at": T0}
+                    await connection.execute(insert_seen, {**row, "user": 0})
+                    await connection.execute(insert_seen, {**row, "user": 111})
+        await upgrade(blank_database_url, "0016")
+        async with engine.connect() as connection:
+            assert (await connection.execute(read)).all() == list(
+                zip(games, [5, -1, None], strict=True)
+            )
+            people = text("SELECT game_id, user_id FROM seen_positions ORDER BY game_id")
+            assert (await connection.execute(people)).all() == [(games[0], 111), (games[1], 111)]
+        await downgrade(blank_database_url, "0015")
+        async with engine.connect() as connection:
+            channel = text(
+                "SELECT game_id, version, position FROM seen_positions WHERE user_id = 0"
+            )
+            assert (await connection.execute(channel)).all() == [(games[0], 5, "p5")]
+    finally:
+        await engine.dispose()
+
+
 def _revisions() -> list[str]:
     """Every revision, oldest first."""
     script = ScriptDirectory(str(MIGRATIONS_DIR))

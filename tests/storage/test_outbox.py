@@ -11,7 +11,7 @@ import pytest
 
 from bot.storage.db import create_engine, session_factory
 from bot.storage.errors import StaleVersion
-from bot.storage.outbox import CHANNEL, OutboxStore, Owed
+from bot.storage.outbox import OutboxStore, Owed
 from bot.storage.repository import Store
 from tests.storage.builders import T0, action_event, creation_event, new_game, seats
 
@@ -89,9 +89,12 @@ async def test_a_row_is_claimed_only_after_its_lease_and_by_one_claimant(
 
 
 async def test_what_someone_was_shown_only_moves_forward(store: Store, outbox: OutboxStore) -> None:
+    """A person's newest position is theirs or the channel's post, whichever is newer; an
+    older private view never overwrites a newer one."""
     game = await store.create_game(new_game(), seats(), [creation_event()])
     assert await outbox.last_seen(game.id, 111) is None
-    await outbox.note_seen(game.id, [CHANNEL], 3, "p3")
+    assert await store.posted(game.id) is None
+    await store.note_post(game.id, 9001, None, (3, "p3"))
     await outbox.note_seen(game.id, [111], 2, "p2")
     seen = await outbox.last_seen(game.id, 111)
     assert seen is not None and seen.position == "p3", "the channel's newer post counts"
@@ -100,7 +103,9 @@ async def test_what_someone_was_shown_only_moves_forward(store: Store, outbox: O
     seen = await outbox.last_seen(game.id, 111)
     assert seen is not None and (seen.version, seen.position) == (4, "p4")
     other = await outbox.last_seen(game.id, 222)
-    assert other is not None and other.position == "p3"
+    assert other is not None and (other.version, other.position) == (3, "p3")
+    posted = await store.posted(game.id)
+    assert posted is not None and (posted.version, posted.position) == (3, "p3")
 
 
 async def test_a_restart_takes_over_the_claims_of_its_shards_made_before_it_started(
