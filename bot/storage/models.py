@@ -296,7 +296,11 @@ class Outbox(Base):
     """What a committed order owes the channel and its players, written in the order's own
     transaction so a crash between the commit and the messages loses nothing: a worker sends
     every row still unsent. ``claimed_until`` is a lease: a sender claims a row (atomically)
-    before sending it, and a row whose lease ran out (its sender died) is claimed again."""
+    before sending it, and a row whose lease ran out (its sender died) is claimed again.
+
+    A row whose channel post was all it owed is marked sent with that post, and the database
+    notes the post on the game in the same statement (the trigger ``outbox_posted``,
+    migration 0017), so an order's post costs one statement once it is up."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_sent_at_claimed_until", "sent_at", "claimed_until"),)
@@ -316,6 +320,13 @@ class Outbox(Base):
     created_at: Mapped[datetime]
     claimed_until: Mapped[datetime]
     sent_at: Mapped[datetime | None]
+    post_id: Mapped[int | None] = mapped_column(
+        BigInteger,
+        comment="The channel post that was all the row owed, noted on its game as it is marked",
+    )
+    post_picture: Mapped[str | None] = mapped_column(
+        String(64), comment="SHA-256 of the map on that post, if it carries one"
+    )
 
 
 class SeenPosition(Base):

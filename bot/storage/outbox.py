@@ -86,11 +86,6 @@ async def add_owed(
     return int((await run(session, ADD_OWED, values)).scalar_one())
 
 
-async def mark_sent_in(session: AsyncSession, outbox_id: int, now: datetime) -> None:
-    """Mark the row done, in the caller's transaction (a post's, or one of its own)."""
-    await run(session, MARK_SENT, {"b_id": outbox_id, "sent_at": now})
-
-
 def _record(row: Outbox) -> OwedRecord:
     return OwedRecord(
         id=row.id,
@@ -183,8 +178,9 @@ class OutboxStore:
             )
 
     async def mark_sent(self, outbox_id: int, *, now: datetime | None = None) -> None:
+        """Mark the row done: every message it owed was sent."""
         async with self._sessions.begin() as session:
-            await mark_sent_in(session, outbox_id, now or _utcnow())
+            await run(session, MARK_SENT, {"b_id": outbox_id, "sent_at": now or _utcnow()})
 
     async def depth(self) -> int:
         """How many rows are owed and unsent."""

@@ -34,7 +34,7 @@ from bot.storage.deadlines import (
 )
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.models import Event, Fork, Game, GuildSettings, PlayerSettings, Roll, Seat
-from bot.storage.outbox import Owed, Seen, add_owed, mark_sent_in
+from bot.storage.outbox import Owed, Seen, add_owed
 from bot.storage.ratings import Rater, rate_game
 from bot.storage.records import (
     ClosedStatus,
@@ -56,6 +56,7 @@ from bot.storage.statements import (
     GAME_IN_FULL,
     GAME_SEATS,
     INSERT_EVENTS,
+    MARK_POSTED,
     NOTE_POST,
     POST_OF,
     run,
@@ -473,21 +474,24 @@ class Store(DeadlineRows):
     ) -> None:
         """Note ``message_id`` as the game's current post, showing the position ``shown``
         (its version and fingerprint), and, when it carries a map, ``picture`` as the
-        fingerprint of that map. ``settles`` is an outbox row that the post was all it owed,
-        marked sent in the same commit.
+        fingerprint of that map. ``settles`` is an outbox row that the post was all it owed:
+        the row is marked sent with the post, and the database notes the post on the game
+        from it, in one statement (the row shows the same position).
 
         Noted once the post is up, the position is what everyone in the channel has been
         shown: an order by slash command is checked against it (see
         :meth:`bot.storage.outbox.OutboxStore.last_seen`)."""
-        version, position = shown
-        values: dict[str, Any] = {"b_game": game_id, "post_id": message_id}
-        values |= {"post_version": version, "post_position": position}
-        if picture is not None:
-            values["post_picture"] = picture
         async with self._sessions.begin() as session:
-            await run(session, NOTE_POST, values)
             if settles is not None:
-                await mark_sent_in(session, settles, _utcnow())
+                marked = {"b_id": settles, "sent_at": _utcnow(), "post_id": message_id}
+                await run(session, MARK_POSTED, {**marked, "post_picture": picture})
+                return
+            version, position = shown
+            values: dict[str, Any] = {"b_game": game_id, "post_id": message_id}
+            values |= {"post_version": version, "post_position": position}
+            if picture is not None:
+                values["post_picture"] = picture
+            await run(session, NOTE_POST, values)
 
     async def posted(self, game_id: int) -> Seen | None:
         """The position the game's current post shows, if one was noted."""

@@ -123,6 +123,10 @@ ADD_OWED = insert(OUTBOX).returning(OUTBOX.c.id)
 RESTART_TURN = update(DEADLINES).where(DEADLINES.c.game_id == bindparam("b_game"))
 NOTE_POST = update(GAMES).where(GAMES.c.id == bindparam("b_game"))
 MARK_SENT = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"), OUTBOX.c.sent_at.is_(None))
+MARK_POSTED = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"))
+"""A row marked sent with the post that was all it owed (``post_id``, ``post_picture``): the
+trigger ``outbox_posted`` notes that post on the game, showing the row's position. Whoever
+marked the row before, the post is noted."""
 
 
 def _seen_upsert(insert_into: Any) -> Executable:

@@ -1,7 +1,7 @@
 """What a press costs the database through the whole bot: the order's one read and its one
-commit (which also says which post is the game's now), then, once the post is up, the post
-noted with the position it shows and its outbox row marked done, in one commit. A command
-that changes nothing reads once and commits nothing."""
+commit (which also says which post is the game's now), then, once the post is up, one
+statement: its outbox row marked done with the post, which the database notes on the game
+with the position it shows. A command that changes nothing reads once and commits nothing."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from bot.sandbox import DiscordSandbox, SandboxUser
 from tests.service.test_order_statements import counted
 
 A_PRESS = ["select", "update", "insert", "insert", "commit"]
-AFTER_ITS_POST = ["update", "update", "commit"]
-"""The post noted with the position it shows, the row marked. Which post is the game's came
-back with the order's own commit."""
+AFTER_ITS_POST = ["update", "commit"]
+"""The row marked with the post (the trigger outbox_posted notes it on the game). Which post
+is the game's came back with the order's own commit."""
 
 
 async def test_a_press_commits_twice_and_help_never(
@@ -29,6 +29,12 @@ async def test_a_press_commits_twice_and_help_never(
         await asyncio.sleep(0.2)
     assert kinds == A_PRESS + AFTER_ITS_POST, kinds
     assert await laager.outbox.depth() == 0
+    game = await laager.store.active_game(sandbox.default_channel)
+    assert game is not None
+    newest = sandbox.messages()[-1]
+    assert (await laager.store.post_of(game.id))[0] == newest.id, "the post is the game's"
+    posted = await laager.store.posted(game.id)
+    assert posted is not None and posted.version == game.version
     with counted(laager.engine) as kinds:
         await sandbox.slash(alice, "game help")
     assert kinds == ["select"], "help reads the game, its seats and all, once"

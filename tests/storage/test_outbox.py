@@ -108,6 +108,26 @@ async def test_what_someone_was_shown_only_moves_forward(store: Store, outbox: O
     assert posted is not None and (posted.version, posted.position) == (3, "p3")
 
 
+async def test_a_row_marked_with_its_post_notes_the_post_on_its_game(
+    store: Store, outbox: OutboxStore
+) -> None:
+    """One statement marks the row and, through the trigger outbox_posted, makes its post the
+    game's, showing the row's position; a post without a map keeps the last map's print."""
+    game = await store.create_game(new_game(), seats(), [creation_event()])
+    await store.note_post(game.id, 500, "map-1", (0, "p0"))
+    first = await commit(store, game.id, game.version, "Red strikes.")
+    await store.note_post(game.id, 501, None, (game.version + 1, "abc123"), settles=first)
+    assert await outbox.depth() == 0
+    assert await store.post_of(game.id) == (501, "map-1")
+    posted = await store.posted(game.id)
+    assert posted is not None and (posted.version, posted.position) == (game.version + 1, "abc123")
+    second = await commit(store, game.id, game.version + 1, "Blue strikes.")
+    await store.note_post(game.id, 502, "map-2", (game.version + 2, "abc123"), settles=second)
+    assert await store.post_of(game.id) == (502, "map-2")
+    [row] = [r for r in await outbox.all_rows(game.id) if r.id == second]
+    assert row.sent_at is not None
+
+
 async def test_a_restart_takes_over_the_claims_of_its_shards_made_before_it_started(
     store: Store, outbox: OutboxStore
 ) -> None:
