@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import asyncio
 import gc
+import os
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -241,7 +243,8 @@ async def test_a_picture_function_that_cannot_be_sent_is_drawn_in_a_thread() -> 
     try:
         drawn = await pool.run(lambda v: render_map(v, {}), view)
         assert by_name(render_map) and not by_name(lambda v: v)
-        assert pool.executor(render_map) is not pool.executor(lambda v: v)
+        assert pool.processes_for(render_map) is not None
+        assert pool.processes_for(lambda v: v) is None
     finally:
         pool.close()
     assert drawn == render_map(view, {})
@@ -252,9 +255,8 @@ async def test_a_worker_that_dies_is_replaced() -> None:
     render_map = pairings()["last-stand"].render
     pool = RenderPool(size=1)
     try:
-        await pool.start()
-        for process in list(pool.executor(render_map)._processes.values()):  # type: ignore[attr-defined]
-            process.kill()
+        for pid in await pool.start():
+            os.kill(pid, signal.SIGKILL)
         drawn = await pool.run(render_map, view, {})
     finally:
         pool.close()

@@ -33,14 +33,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from multiprocessing import get_context
 from typing import Literal, ParamSpec, TypeVar
 
 import renderers
 from bot.play.loop_priority import make_way
+from bot.play.process_pool import LoopProcessPool
 
 log = logging.getLogger(__name__)
 CAP = 4
@@ -124,16 +123,19 @@ class RenderPool:
     def __init__(self, size: int | None = None, kind: Kind = "process") -> None:
         self.size = size or pool_size()
         self.kind = kind
-        self._processes: ProcessPoolExecutor | None = None
+        self._processes: LoopProcessPool | None = None
         self._threads: ThreadPoolExecutor | None = None
 
-    def executor(self, job: Callable[..., object]) -> Executor:
-        if self.kind == "process" and by_name(job):
-            if self._processes is None:
-                self._processes = ProcessPoolExecutor(
-                    self.size, mp_context=get_context("spawn"), initializer=start_worker
-                )
-            return self._processes
+    def processes_for(self, job: Callable[..., object]) -> LoopProcessPool | None:
+        """The worker processes, if ``job`` can be sent to them; else None (a thread)."""
+        if self.kind != "process" or not by_name(job):
+            return None
+        if self._processes is None:
+            self._processes = LoopProcessPool(self.size, start_worker)
+        return self._processes
+
+    def threads(self) -> ThreadPoolExecutor:
+        """The threads a job that cannot be sent to a process runs in."""
         if self._threads is None:
             self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="render")
         return self._threads
@@ -142,35 +144,34 @@ class RenderPool:
         """Start the workers now, so the first picture after a start is not the one to wait.
         They are spawned before this returns and load their imports on their own; the
         future is done once every one of them is ready."""
+        processes = self.processes_for(os.getpid)
+        if processes is not None:
+            return processes.start()
         loop = asyncio.get_running_loop()
-        executor = self.executor(os.getpid)
         return asyncio.gather(
-            *(loop.run_in_executor(executor, os.getpid) for _ in range(self.size))
+            *(loop.run_in_executor(self.threads(), os.getpid) for _ in range(self.size))
         )
 
     async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """``job(*args, **kwargs)`` in a worker; the loop is free while it runs. A pool whose
-        worker died (killed for memory, say) is replaced and the picture drawn again, once.
-        The result comes back after the interactions that arrived meanwhile are read
-        (:func:`bot.play.loop_priority.make_way`)."""
-        loop = asyncio.get_running_loop()
+        """``job(*args, **kwargs)`` in a worker; the loop is free while it runs. A worker that
+        dies under it (killed for memory, say) is replaced and the job given to another,
+        once (:mod:`bot.play.process_pool`). The result comes back after the interactions
+        that arrived meanwhile are read (:func:`bot.play.loop_priority.make_way`)."""
         call = partial(job, *args, **kwargs)
-        try:
-            result = await loop.run_in_executor(self.executor(job), call)
-        except BrokenProcessPool:
-            log.warning("a render worker died; starting the render pool again")
-            broken, self._processes = self._processes, None
-            if broken is not None:
-                broken.shutdown(wait=False, cancel_futures=True)
-            result = await loop.run_in_executor(self.executor(job), call)
+        processes = self.processes_for(job)
+        if processes is not None:
+            result = await processes.submit(call)
+        else:
+            result = await asyncio.get_running_loop().run_in_executor(self.threads(), call)
         await make_way()  # what follows a job is the rest of a command: newcomers first
         return result
 
     def close(self, wait: bool = False) -> None:
         """Stop the workers; ``wait`` for them to exit (a process that is about to end)."""
-        for executor in (self._processes, self._threads):
-            if executor is not None:
-                executor.shutdown(wait=wait, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.close(wait=wait)
+        if self._threads is not None:
+            self._threads.shutdown(wait=wait, cancel_futures=True)
         self._processes = self._threads = None
 
 

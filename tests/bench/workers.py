@@ -1,11 +1,16 @@
 """The render pool under a burst: how long the event loop is held up, and pictures a second,
 with threads and with processes, against drawing on the loop itself.
 
-Run: ``.venv/bin/python -m tests.bench.workers [--burst N]``.
+Run: ``.venv/bin/python -m tests.bench.workers [--burst N] [--pools]``.
 A heartbeat coroutine ticks every millisecond while a burst of pictures of every kind is
 drawn (all started at once, as when many channels act together); the longest gap between
 ticks is how long any other channel's answer would have waited. Wall-clock times, so a busy
 machine shows in them: compare the rows of one run with each other.
+
+``--pools`` instead times what handing a job to a worker process costs the bot's own
+process (its CPU over all its threads, and the wait), for ``concurrent.futures``'s process
+pool and for the pool the bot uses (:mod:`bot.play.process_pool`), in turns, with a small
+result and with one the size of a map.
 """
 
 from __future__ import annotations
@@ -15,8 +20,14 @@ import asyncio
 import statistics
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from multiprocessing import get_context
 from typing import Any
 
+import psutil
+
+from bot.play.process_pool import LoopProcessPool
 from bot.play.workers import RenderPool, pool_size
 from games.core.engine import Viewer
 from games.ramparts.system import SYSTEM as RAMPARTS
@@ -94,12 +105,62 @@ async def main_async(count: int, rounds: int) -> None:
             pool.close()
 
 
+def answer(size: int) -> bytes:
+    """A job's result of ``size`` bytes (a map is about 120 KB)."""
+    return b"x" * size
+
+
+def no_set_up() -> None:
+    """The workers here need nothing imported."""
+
+
+async def handed(submit: Callable[[int], Awaitable[bytes]], size: int, jobs: int) -> tuple:
+    """(the bot process's CPU a job, the wait a job) in µs, eight jobs in flight."""
+    process, gate = psutil.Process(), asyncio.Semaphore(8)
+    before = sum(t.user_time + t.system_time for t in process.threads())
+    started = time.perf_counter()
+
+    async def one() -> None:
+        async with gate:
+            await submit(size)
+
+    await asyncio.gather(*(one() for _ in range(jobs)))
+    cpu = sum(t.user_time + t.system_time for t in process.threads()) - before
+    return cpu / jobs * 1e6, (time.perf_counter() - started) / jobs * 1e6
+
+
+async def pools(rounds: int, jobs: int = 2000) -> None:
+    loop = asyncio.get_running_loop()
+    executor = ProcessPoolExecutor(2, mp_context=get_context("spawn"), initializer=no_set_up)
+    ours = LoopProcessPool(2, no_set_up)
+    await asyncio.gather(*(loop.run_in_executor(executor, answer, 1) for _ in range(20)))
+    await ours.start()
+    ways: dict[str, Callable[[int], Awaitable[bytes]]] = {
+        "concurrent.futures": lambda size: loop.run_in_executor(executor, answer, size),
+        "the bot's pool": lambda size: ours.submit(partial(answer, size)),
+    }
+    print(f"{jobs} jobs a round, {rounds} rounds in turns; medians, µs a job")
+    print(f"{'pool':<20} {'result':>8} {'bot CPU':>8} {'wait':>7}")
+    for size in (100, 120_000):
+        figures: dict[str, list[tuple]] = {name: [] for name in ways}
+        for _ in range(rounds):
+            for name, submit in ways.items():
+                figures[name].append(await handed(submit, size, jobs))
+        for name, runs in figures.items():
+            cpu = statistics.median(r[0] for r in runs)
+            wait = statistics.median(r[1] for r in runs)
+            print(f"{name:<20} {size:>8} {cpu:8.0f} {wait:7.0f}")
+    executor.shutdown()
+    ours.close(wait=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--burst", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pools", action="store_true", help="time handing jobs to workers")
     args = parser.parse_args()
-    asyncio.run(main_async(args.burst, args.rounds))
+    asyncio.run(pools(args.rounds) if args.pools else main_async(args.burst, args.rounds))
 
 
 if __name__ == "__main__":
