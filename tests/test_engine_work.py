@@ -90,7 +90,11 @@ def strike() -> Given:
 @pytest.mark.parametrize(
     ("typed", "quoted"),
     [
-        ("charge\u202e\u0308\u200b🎯", "`charge\u0308🎯` is"),
+        (
+            "charge\u202e\u0308\u200b🎯",
+            "`charge\u0308🎯` (with a character in it that does not show) is",
+        ),
+        ("tally\u200b", "`tally` (with a character in it that does not show) is"),
         ("`go`", "`go` is"),
         ("", "An empty choice is"),
         ("\u200b\t", "An empty choice is"),
@@ -101,7 +105,9 @@ def test_a_refused_key_is_quoted_back_without_what_would_garble_the_line(
     typed: str, quoted: str
 ) -> None:
     """A right-to-left override, a zero-width space, a tab or a backtick typed into
-    `/game order` is left out of the refusal's quote; the rest is quoted, shortened."""
+    `/game order` is left out of the refusal's quote; the rest is quoted, shortened, and
+    a character left out that does not show is said to be there (else `tally` typed with a
+    zero-width space would read as refused though offered)."""
     orders = DUEL.legal_orders(solo_game()[0], "red")
     said = engine_work.not_offered(typed, orders, "choices", 10)
     assert said.startswith(quoted + " not one of your choices now. You can choose: `strike`")

@@ -108,8 +108,15 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
     more = len(orders) - len(shown)
     tail = f", and {more} more (start typing to see them)" if more > 0 else ""
     typed = shorten(printable(key), 40)
-    named = f"`{typed}` is" if typed else "An empty choice is"
+    unseen = " (with a character in it that does not show)" if unshown(key) else ""
+    named = f"`{typed}`{unseen} is" if typed else "An empty choice is"
     return f"{named} not one of your {what} now. You can choose: {', '.join(shown)}{tail}."
+
+
+def unshown(typed: str) -> bool:
+    """Whether ``typed`` holds a control or format character, which a chat shows as nothing
+    (a zero-width space): quoted without it, ``tally`` would look like a choice offered."""
+    return any(unicodedata.category(c) in ("Cc", "Cf") for c in typed.strip())
 
 
 def printable(typed: str) -> str:
