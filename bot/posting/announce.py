@@ -380,7 +380,8 @@ async def remember_post(
     another process retires its buttons in turn) and, while its phase lasts, what the
     orders in that phase edit. ``shown`` is the fingerprint of the map the channel now
     sees, on this post if ``pictured``, else on an earlier one (see compose_post);
-    ``settles``, an outbox row marked sent in the same commit."""
+    ``settles``, an outbox row that the post was all it owed, marked sent with the post in
+    the same statement."""
     picture = shown if pictured else None
     await bot.store.note_post(update.game.id, posted.id, picture, shown_by(update), settles=settles)
     if previous is not None:
