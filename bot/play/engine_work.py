@@ -116,16 +116,19 @@ def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
 def unshown(typed: str) -> bool:
     """Whether ``typed`` holds a control or format character, which a chat shows as nothing
     (a zero-width space): quoted without it, ``tally`` would look like a choice offered."""
-    return any(unicodedata.category(c) in ("Cc", "Cf") for c in typed.strip())
+    return any(_unseen(c) for c in typed.strip())
+
+
+def _unseen(character: str) -> bool:
+    """A control or format character: a chat shows it as nothing, or lets it turn the line."""
+    return unicodedata.category(character) in ("Cc", "Cf")
 
 
 def printable(typed: str) -> str:
     """What a player typed, safe to quote back: no backticks, which would end the quote, and
     no control or format characters (a right-to-left override would turn the rest of the
     line around on the reader's screen)."""
-    return "".join(
-        c for c in typed.replace("`", "") if unicodedata.category(c) not in ("Cc", "Cf")
-    ).strip()
+    return "".join(c for c in typed.replace("`", "") if not _unseen(c)).strip()
 
 
 def _then_the_bot(

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def serve(connection: Connection, initializer: Callable[[], None]) -> None:
 
 
 def _pickled(answer: tuple[bool, Any]) -> bytes:
-    return bytes(_context().reducer.ForkingPickler.dumps(answer))
+    return bytes(ForkingPickler.dumps(answer))
 
 
 def _sendable(error: BaseException) -> BaseException:
@@ -80,10 +81,6 @@ def _sendable(error: BaseException) -> BaseException:
     except Exception:  # anything unpicklable is described instead
         return RuntimeError(f"{type(error).__name__}: {error}")
     return error
-
-
-def _context() -> Any:
-    return get_context("spawn")
 
 
 @dataclass(eq=False)
@@ -156,7 +153,7 @@ class LoopProcessPool:
                 self._ready_again(worker)
 
     def _spawn(self) -> None:
-        context = _context()
+        context = get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(
             target=serve, args=(theirs, self._initializer), name="laager-worker", daemon=True
