@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import (
 
 from bot.storage import db, write_gate
 from bot.storage.db import create_engine
+from tests.loop_ticker import Ticker
 
 
 @pytest.fixture
@@ -37,28 +38,6 @@ async def engines(url: str) -> AsyncIterator[list[AsyncEngine]]:
     finally:
         for engine in made:
             await engine.dispose()
-
-
-class Ticker:
-    """Ticks every 10 ms and keeps the longest gap: how long the loop was held."""
-
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self._task = asyncio.ensure_future(self._tick())
-
-    async def _tick(self) -> None:
-        loop = asyncio.get_running_loop()
-        last = loop.time()
-        while True:
-            await asyncio.sleep(0.01)
-            now = loop.time()
-            self.longest = max(self.longest, now - last)
-            last = now
-
-    async def stop(self) -> float:
-        self._task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
-        return self.longest
 
 
 async def slow_writer(engine: AsyncEngine, wrote: asyncio.Event) -> None:
