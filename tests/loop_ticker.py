@@ -22,6 +22,9 @@ class Ticker:
             last = now
 
     async def stop(self) -> float:
+        """The longest gap; a tick that fell due while the loop was held is counted first
+        (cancelled at once, it would never see the gap)."""
+        await asyncio.sleep(0.02)
         self._task.cancel()
         await asyncio.gather(self._task, return_exceptions=True)
         return self.longest
