@@ -67,9 +67,14 @@ def create_engine(url: str) -> AsyncEngine:
 def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers proceed while one writer commits; SQLite leaves foreign keys off
     # unless asked, and without a busy timeout a contended write fails immediately.
+    # Statements run on the event loop (bot.storage.inline_sqlite), so a commit that waits
+    # for the disk holds up every channel: in WAL mode, synchronous NORMAL syncs at each
+    # checkpoint instead of each commit. A commit still outlives the bot's process being
+    # killed; only the host losing power or crashing may take back the last ones.
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.close()
 

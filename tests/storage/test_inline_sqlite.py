@@ -209,3 +209,13 @@ async def test_writers_on_a_busy_loop_do_not_go_one_a_turn(
     else:
         assert turns <= 5
     assert len(await marks(engines[0])) == 40
+
+
+async def test_a_commit_syncs_the_disk_only_at_checkpoints(engines: list[AsyncEngine]) -> None:
+    """Every connection is in WAL mode with synchronous NORMAL (1): a commit on the loop
+    writes the log without waiting for the disk to sync it, as FULL (2), SQLite's default,
+    would at every commit."""
+    async with engines[0].connect() as connection:
+        journal = (await connection.execute(text("PRAGMA journal_mode"))).scalar_one()
+        synchronous = (await connection.execute(text("PRAGMA synchronous"))).scalar_one()
+    assert (journal, synchronous) == ("wal", 1)
