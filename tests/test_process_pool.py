@@ -50,6 +50,10 @@ def nap(seconds: float) -> float:
     return seconds
 
 
+def size_of(data: bytes) -> int:
+    return len(data)
+
+
 @pytest.fixture
 async def pool() -> LoopProcessPool:
     pool = LoopProcessPool(2, set_up)
@@ -153,3 +157,13 @@ async def test_a_worker_whose_bot_is_gone_leaves_quietly(
     await asyncio.to_thread(worker.process.join, 5)
     assert worker.process.exitcode == 0
     assert "Traceback" not in capfd.readouterr().err
+
+
+async def test_jobs_and_answers_larger_than_a_pipe_holds_go_whole(pool: LoopProcessPool) -> None:
+    """Several megabytes each way, more than a pipe takes at once: a job is written as the
+    worker reads it, and its answer read as it comes."""
+    data = os.urandom(3_000_000)
+    sizes = await asyncio.gather(*(pool.submit(partial(size_of, data)) for _ in range(4)))
+    assert sizes == [len(data)] * 4
+    echoed = await pool.submit(partial(bytes, data))
+    assert echoed == data
