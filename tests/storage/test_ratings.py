@@ -8,19 +8,21 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.play.ratings import RATER, shown
 from bot.play.service import Actor, GameService, Place, SeedSource
 from bot.storage.db import create_engine, session_factory
 from bot.storage.forget import forget_user
 from bot.storage.models import Rating, RatingChange
-from bot.storage.ratings import NOBODY, Ratings, ranks_of, rate_game
+from bot.storage.ratings import NOBODY, Rater, Ratings, Skill, ranks_of, rate_game
 from bot.storage.repository import Store
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
@@ -206,30 +208,67 @@ def test_a_draw_places_both_sides_first() -> None:
     assert even[0] == even[1] and even[0][0] == RATER.initial()[0]
 
 
-async def test_one_players_games_ending_at_once_are_rated_in_turn(database_url: str) -> None:
-    """Alice's two games are rated at the same moment by two processes, the first holding
-    its transaction open a while: the second rating waits and starts from the first one's
-    result, so a rebuild, which replays them in turn, agrees."""
-    engines = [create_engine(database_url) for _ in range(2)]
+class SlowRater:
+    """The bot's rater, but a rating, once its players' rows are read, says so and pauses
+    before it is worked out, its transaction holding whatever it has locked."""
+
+    def __init__(self, pause: float) -> None:
+        self.pause = pause
+        self.reading_done = threading.Event()
+
+    def initial(self) -> Skill:
+        return RATER.initial()
+
+    def rate(self, before: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
+        self.reading_done.set()
+        time.sleep(self.pause)
+        return RATER.rate(before, ranks)
+
+
+def rate_apart(url: str, game_id: int, rater: Rater, after: threading.Event | None) -> None:
+    """Rate a game in a transaction of its own, from a thread and engine of its own, as
+    another process would; once ``after`` is set, if given."""
+    if after is not None:
+        after.wait(10)
+
+    async def rate() -> None:
+        engine = create_engine(url)
+        try:
+            async with session_factory(engine).begin() as session:
+                await rate_game(session, game_id, rater, NOW)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(rate())
+
+
+async def test_one_players_games_ending_at_once_are_rated_in_turn(
+    postgres_database_url: str,
+) -> None:
+    """Alice's two games are rated at once by two processes: the first has read her rating
+    and pauses before writing it, and the second then rates the other game. The second
+    waits on the first's lock on her row and starts from the first's result, so a rebuild,
+    which replays the games in turn, agrees; without the lock the first would write over
+    the second's rating from what it read before it. (SQLite, one process's database,
+    runs one writing transaction at a time.)"""
+    url = postgres_database_url
+    engine = create_engine(url)
     try:
-        store = Store(session_factory(engines[0]))
+        store = Store(session_factory(engine))
         await opt_in(store, ALICE, BOB, CAROL)
         unrated = GameService(store, Registry([SYSTEM]), SeedSource("in-turn"))
         await played(service_of(store, "first"), 699, ALICE, BOB)  # her rating row exists
         games = [await played(unrated, 700, ALICE, BOB), await played(unrated, 701, ALICE, CAROL)]
-
-        async def rate(engine: AsyncEngine, game_id: int, hold: float) -> None:
-            async with session_factory(engine).begin() as session:
-                await rate_game(session, game_id, RATER, NOW)
-                await asyncio.sleep(hold)  # a slow commit, with its locks held
-
-        await asyncio.gather(rate(engines[0], games[0], 0.3), rate(engines[1], games[1], 0))
+        slow = SlowRater(0.5)
+        await asyncio.gather(
+            asyncio.to_thread(rate_apart, url, games[0], slow, None),
+            asyncio.to_thread(rate_apart, url, games[1], RATER, slow.reading_done),
+        )
         ratings = Ratings(store._sessions)
         assert (await all_ratings(ratings))[ALICE.user_id, "red"][2] == 3
         assert (await ratings.rebuild(RATER, NOW)).differed == 0, "a rating was lost"
     finally:
-        for engine in engines:
-            await engine.dispose()
+        await engine.dispose()
 
 
 async def test_the_rebuild_command_replays_and_reports(database_url: str) -> None:
