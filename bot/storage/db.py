@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "alembic"
 
-HEAD = "0017"
+HEAD = "0018"
 """The newest migration in ``alembic/versions``. A database already there is left as it is
 without loading Alembic, which cost each start a third of a second or more of CPU
 (``tests/storage/test_migrations.py`` checks that this is Alembic's own head)."""

@@ -300,7 +300,8 @@ class Outbox(Base):
 
     A row whose channel post was all it owed is marked sent with that post, and the database
     notes the post on the game in the same statement (the trigger ``outbox_posted``,
-    migration 0017), so an order's post costs one statement once it is up."""
+    migrations 0017 and 0018), so an order's post costs one statement once it is up; a post
+    noted after one of a newer position is not the game's."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_sent_at_claimed_until", "sent_at", "claimed_until"),)

@@ -476,7 +476,8 @@ class Store(DeadlineRows):
         (its version and fingerprint), and, when it carries a map, ``picture`` as the
         fingerprint of that map. ``settles`` is an outbox row that the post was all it owed:
         the row is marked sent with the post, and the database notes the post on the game
-        from it, in one statement (the row shows the same position).
+        from it, in one statement (the row shows the same position). A post noted after one
+        showing a newer position is not the game's: the newer keeps its place.
 
         Noted once the post is up, the position is what everyone in the channel has been
         shown: an order by slash command is checked against it (see
@@ -487,8 +488,8 @@ class Store(DeadlineRows):
                 await run(session, MARK_POSTED, {**marked, "post_picture": picture})
                 return
             version, position = shown
-            values: dict[str, Any] = {"b_game": game_id, "post_id": message_id}
-            values |= {"post_version": version, "post_position": position}
+            values: dict[str, Any] = {"b_game": game_id, "b_version": version}
+            values |= {"post_id": message_id, "post_version": version, "post_position": position}
             if picture is not None:
                 values["post_picture"] = picture
             await run(session, NOTE_POST, values)

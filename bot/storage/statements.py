@@ -20,6 +20,7 @@ from sqlalchemy import (
     bindparam,
     func,
     insert,
+    or_,
     select,
     type_coerce,
     update,
@@ -121,12 +122,17 @@ deadline's length, which the rest of the change needs."""
 INSERT_EVENTS = insert(EVENTS)
 ADD_OWED = insert(OUTBOX).returning(OUTBOX.c.id)
 RESTART_TURN = update(DEADLINES).where(DEADLINES.c.game_id == bindparam("b_game"))
-NOTE_POST = update(GAMES).where(GAMES.c.id == bindparam("b_game"))
+NOTE_POST = update(GAMES).where(
+    GAMES.c.id == bindparam("b_game"),
+    or_(GAMES.c.post_version.is_(None), GAMES.c.post_version <= bindparam("b_version")),
+)
+"""A post noted as the game's, unless the game's noted post shows a newer position (a post
+noted late, after a newer one). The trigger ``outbox_posted`` holds to the same."""
 MARK_SENT = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"), OUTBOX.c.sent_at.is_(None))
 MARK_POSTED = update(OUTBOX).where(OUTBOX.c.id == bindparam("b_id"))
 """A row marked sent with the post that was all it owed (``post_id``, ``post_picture``): the
-trigger ``outbox_posted`` notes that post on the game, showing the row's position. Whoever
-marked the row before, the post is noted."""
+trigger ``outbox_posted`` notes that post on the game, showing the row's position, unless
+the game's noted post shows a newer one. Whoever marked the row before, the post is noted."""
 
 
 def _seen_upsert(insert_into: Any) -> Executable:

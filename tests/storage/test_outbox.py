@@ -128,6 +128,27 @@ async def test_a_row_marked_with_its_post_notes_the_post_on_its_game(
     assert row.sent_at is not None
 
 
+async def test_a_post_noted_late_leaves_a_newer_one_the_games(
+    store: Store, outbox: OutboxStore
+) -> None:
+    """Two orders' posts noted in the wrong order: the second's post is up and noted when
+    the first's note arrives, by its row (the trigger) or by itself. The game's post stays
+    the one showing the newer position; a post of the same position may replace it."""
+    game = await store.create_game(new_game(), seats(), [creation_event()])
+    first = await commit(store, game.id, game.version, "Red strikes.")
+    second = await commit(store, game.id, game.version + 1, "Blue strikes.")
+    await store.note_post(game.id, 502, "map-2", (game.version + 2, "abc123"), settles=second)
+    await store.note_post(game.id, 501, "map-1", (game.version + 1, "abc123"), settles=first)
+    assert await store.post_of(game.id) == (502, "map-2")
+    assert await outbox.depth() == 0, "the late row is marked sent all the same"
+    await store.note_post(game.id, 500, "map-0", (game.version, "p0"))
+    posted = await store.posted(game.id)
+    assert posted is not None and (posted.version, posted.position) == (game.version + 2, "abc123")
+    assert await store.post_of(game.id) == (502, "map-2")
+    await store.note_post(game.id, 503, None, (game.version + 2, "abc123"))
+    assert await store.post_of(game.id) == (503, "map-2"), "the same position, posted again"
+
+
 async def test_a_restart_takes_over_the_claims_of_its_shards_made_before_it_started(
     store: Store, outbox: OutboxStore
 ) -> None:
