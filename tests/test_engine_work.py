@@ -74,6 +74,22 @@ async def test_a_refusal_from_the_worker_reads_as_it_was_written() -> None:
     assert dice.cursor == solo_game()[1].cursor, "a refused order moved the dice on"
 
 
+async def test_the_other_sides_order_is_refused_as_theirs_to_give() -> None:
+    """Blue presses Strike under red's post: told it is red's turn, then what blue may do;
+    a key no side has is refused without naming a turn."""
+    state, dice = solo_game()
+    pressed = Given("blue", None, "strike", ["blue"])
+    with pytest.raises(
+        BadInput,
+        match=r"`strike` is not one of your choices now; it is the red player's turn\. "
+        r"You can choose: `tally` \(Tally\)\.",
+    ):
+        await work_out(ordered, DUEL, state, pressed, dice, set())
+    typed = Given("blue", None, "charge", ["blue"])
+    with pytest.raises(BadInput, match=r"`charge` is not one of your choices now\. You can"):
+        await work_out(ordered, DUEL, state, typed, dice, set())
+
+
 async def test_a_system_that_cannot_be_sent_is_worked_out_in_a_thread() -> None:
     class Local(Telling):
         id = "local"

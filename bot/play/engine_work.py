@@ -95,22 +95,36 @@ def _resolve_choice(system: GameSystem, state: JSON, mine: list[str], key: str) 
             offered.append(order)
     if not offered:
         raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
-    raise errors.BadInput(not_offered(key, offered, "choices", MAX_LISTED_ORDERS))
+    whose = _whose(system, state, mine, key)
+    raise errors.BadInput(not_offered(key, offered, "choices", MAX_LISTED_ORDERS, whose))
+
+
+def _whose(system: GameSystem, state: JSON, mine: list[str], key: str) -> str | None:
+    """The side to act, not one of ``mine``, whose order ``key`` is: a player who pressed a
+    button under the post on the other side's turn is told so, not only what they may do."""
+    for side in system.to_act(state):
+        if side not in mine and any(o.key == key for o in system.legal_orders(state, side)):
+            return side
+    return None
 
 
 MAX_LISTED_ORDERS = 10
 """A refusal lists this many of the orders open instead, so it stays short on a phone."""
 
 
-def not_offered(key: str, orders: list[Order], what: str, listed: int) -> str:
-    """Why a typed key was refused: the first ``listed`` orders open instead, whole-worded."""
+def not_offered(
+    key: str, orders: list[Order], what: str, listed: int, whose: str | None = None
+) -> str:
+    """Why a typed key was refused: the first ``listed`` orders open instead, whole-worded;
+    ``whose`` turn it is, when the key is that side's order."""
     shown = [f"`{o.key}` ({o.label})" for o in orders[:listed]]
     more = len(orders) - len(shown)
     tail = f", and {more} more (start typing to see them)" if more > 0 else ""
     typed = shorten(printable(key), 40)
     unseen = " (with a character in it that does not show)" if unshown(key) else ""
     named = f"`{typed}`{unseen} is" if typed else "An empty choice is"
-    return f"{named} not one of your {what} now. You can choose: {', '.join(shown)}{tail}."
+    turn = f"; it is the {whose} player's turn" if whose else ""
+    return f"{named} not one of your {what} now{turn}. You can choose: {', '.join(shown)}{tail}."
 
 
 def unshown(typed: str) -> bool:
