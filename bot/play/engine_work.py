@@ -62,6 +62,13 @@ def started(system: GameSystem, action: JSON, dice: Dice, bot_sides: set[str]) -
     return _then_the_bot(system, set_up(system, action, dice), dice, bot_sides, None, None)
 
 
+REPEATED = (
+    "The game has moved on since the position you were last shown, so this order was not "
+    "applied (given twice, an order counts once). Look at the game's newest post or "
+    "`/game status`, then give your order again if it still stands."
+)
+
+
 @dataclass(frozen=True)
 class Given:
     """An order as a player gave it: spelled out (``action``, for ``side``) or named by the

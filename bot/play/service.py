@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.play import errors
 from bot.play.engine_work import (
+    REPEATED,
     Given,
     begun,
     ordered,
@@ -828,12 +829,6 @@ class GameService:
 _MIN_REMINDER_HOURS = 0.25
 KEPT_FORK_POINTS = 32
 """Finished games whose fork points are kept, so choosing a phase answers at once."""
-
-REPEATED = (
-    "The game has moved on since the position you were last shown, so this order was not "
-    "applied (given twice, an order counts once). Look at the game's newest post or "
-    "`/game status`, then give your order again if it still stands."
-)
 
 
 def _compose(

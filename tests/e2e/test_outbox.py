@@ -14,7 +14,8 @@ from sqlalchemy import update
 
 import bot.posting.announce
 from bot.cogs.outbox import OutboxWorker
-from bot.play.service import REPEATED, Place, Update
+from bot.play.engine_work import REPEATED
+from bot.play.service import Place, Update
 from bot.posting.outbox_sender import OVERTAKEN, REFRESHED, refresh_stale
 from bot.posting.recap_post import CHART_TITLE
 from bot.process.app import LaagerBot, running_bot

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.play import errors
-from bot.play.service import REPEATED, Actor, GameService, Place, SeedSource, fingerprint
+from bot.play.engine_work import REPEATED
+from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage.db import create_engine, session_factory
 from bot.storage.outbox import OutboxStore, Seen
 from bot.storage.repository import Store
