@@ -4,15 +4,17 @@ the same refusal in the same words."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 
 from bot.play import engine_work
-from bot.play.engine_work import Given, begun, ordered, work_out
-from bot.play.errors import BadInput
+from bot.play.engine_work import Given, Shown, begun, ordered, placed, work_out
+from bot.play.errors import BadInput, GameMovedOn
 from games.core.dice import Dice
-from games.core.engine import JSON, Event, Outcome
+from games.core.engine import JSON, Event, Outcome, fingerprint_key, position_id
+from games.core.versions import stored
 from tests.fixtures.duel import SYSTEM as DUEL
 from tests.fixtures.duel import Duel
 
@@ -88,6 +90,44 @@ async def test_the_other_sides_order_is_refused_as_theirs_to_give() -> None:
     typed = Given("blue", None, "charge", ["blue"])
     with pytest.raises(BadInput, match=r"`charge` is not one of your choices now\. You can"):
         await work_out(ordered, DUEL, state, typed, dice, set())
+
+
+async def test_an_order_is_placed_fingerprinted_and_encoded_in_the_worker() -> None:
+    """Given where it was pressed, an order comes back with the new position's fingerprint
+    and its state as storage keeps it, in JSON, made in the worker so the bot's loop need
+    not; the side it is for, if none was named, is the first of the giver's to act."""
+    state, dice = solo_game()
+    key = fingerprint_key(SEED)
+    shown = Shown(key, position_id(state, key))
+    done = await work_out(
+        placed, DUEL, state, Given(None, None, "strike", ["red"]), shown, dice, {"blue"}
+    )
+    assert done.worked == ordered(DUEL, state, strike(), solo_game()[1], {"blue"})
+    assert done.worked.side == "red"
+    assert done.position == position_id(done.worked.state, key) != shown.button
+    assert json.loads(done.stored) == stored(DUEL, done.worked.state)
+
+
+@pytest.mark.parametrize(
+    ("button", "seen", "said"),
+    [
+        ("0" * 12, None, "belongs to an earlier position"),
+        ("", None, "belongs to an earlier position"),
+        (None, "0" * 12, "given twice"),
+        (None, "", "given twice"),
+    ],
+)
+async def test_an_order_from_a_position_the_game_has_left_is_refused_in_the_worker(
+    button: str | None, seen: str | None, said: str
+) -> None:
+    """A button of an earlier position, or a typed order given after the position its
+    giver was shown, is refused, its dice untouched; an empty fingerprint is no match
+    (planted: a check skipped when the fingerprint is empty lets it through)."""
+    state, dice = solo_game()
+    shown = Shown(fingerprint_key(SEED), button, seen)
+    with pytest.raises(GameMovedOn, match=said):
+        await work_out(placed, DUEL, state, strike(), shown, dice, set())
+    assert dice.cursor == solo_game()[1].cursor
 
 
 async def test_a_system_that_cannot_be_sent_is_worked_out_in_a_thread() -> None:

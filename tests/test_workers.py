@@ -338,7 +338,7 @@ def bot_modules() -> dict[str, ast.Module]:
 def test_every_engine_job_the_bot_runs_goes_through_the_pool() -> None:
     modules = bot_modules()
     jobs = handed_jobs(modules)
-    assert {"begun", "ordered"} <= jobs["bot.play.engine_work"], "the handoffs are seen"
+    assert {"begun", "placed"} <= jobs["bot.play.engine_work"], "the handoffs are seen"
     offenders = {
         name: lines
         for name, tree in modules.items()

@@ -16,6 +16,7 @@ a thread instead, still off the loop.
 from __future__ import annotations
 
 import asyncio
+import json
 import pickle
 import unicodedata
 from collections.abc import Callable
@@ -25,9 +26,10 @@ from typing import Any, TypeVar
 from bot.play import errors, workers
 from bot.storage.records import NewEvent
 from games.core.dice import Dice, Roll
-from games.core.engine import JSON, GameSystem, Order, Outcome
+from games.core.engine import JSON, GameSystem, Order, Outcome, position_id
 from games.core.forks import set_up
 from games.core.text import shorten
+from games.core.versions import stored
 
 T = TypeVar("T")
 BOT_STEP_LIMIT = 10_000
@@ -62,6 +64,21 @@ def started(system: GameSystem, action: JSON, dice: Dice, bot_sides: set[str]) -
     return _then_the_bot(system, set_up(system, action, dice), dice, bot_sides, None, None)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """Where an order stands among its game's positions: ``key`` is the game's fingerprint
+    key; ``button`` the position the pressed button was offered in, ``seen`` the one its
+    giver was last shown (a typed order), each refused unless the game is still there."""
+
+    key: bytes
+    button: str | None = None
+    seen: str | None = None
+
+
+EARLIER = (
+    "That choice belongs to an earlier position; the game has moved on since. "
+    "Use `/game status` for the current choices."
+)
 REPEATED = (
     "The game has moved on since the position you were last shown, so this order was not "
     "applied (given twice, an order counts once). Look at the game's newest post or "
@@ -72,12 +89,40 @@ REPEATED = (
 @dataclass(frozen=True)
 class Given:
     """An order as a player gave it: spelled out (``action``, for ``side``) or named by the
-    ``key`` of one of the orders open to the sides they play (``mine``)."""
+    ``key`` of one of the orders open to the sides they play (``mine``). With no ``side``,
+    it is for the first of theirs whose turn it is."""
 
-    side: str
+    side: str | None
     action: JSON | None
     key: str | None
     mine: list[str]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An order worked out in the position it was given in: what the engine made of it,
+    the new position's fingerprint, and the new state as storage keeps it, in JSON."""
+
+    worked: Worked
+    position: str
+    stored: str
+
+
+def placed(
+    system: GameSystem, state: JSON, given: Given, shown: Shown, dice: Dice, bot_sides: set[str]
+) -> Placed:
+    """An order refused if the game has left the position it was given in, else applied as
+    :func:`ordered` applies it. The fingerprints and the JSON are made here, in the worker,
+    rather than on the bot's event loop, where each costs a walk of the whole state."""
+    if shown.button is not None or shown.seen is not None:
+        here = position_id(state, shown.key)
+        if shown.button not in (None, here):
+            raise errors.GameMovedOn(EARLIER)
+        if shown.seen not in (None, here):
+            raise errors.GameMovedOn(REPEATED)
+    worked = ordered(system, state, given, dice, bot_sides)
+    text = json.dumps(stored(system, worked.state))
+    return Placed(worked, position_id(worked.state, shown.key), text)
 
 
 def ordered(
@@ -85,6 +130,9 @@ def ordered(
 ) -> Worked:
     """An order applied, and the bot's replies until the game waits for a person."""
     side, action = given.side, given.action
+    if side is None:
+        waiting = system.to_act(state)
+        side = next((s for s in given.mine if s in waiting), given.mine[0])
     if given.key is not None:
         side, action = _resolve_choice(system, state, given.mine, given.key)
     if action is None:
@@ -220,7 +268,7 @@ def rolls_json(rolls: list[Roll]) -> list[dict[str, object]]:
 
 
 async def work_out(job: Callable[..., T], system: GameSystem, *args: Any) -> T:
-    """``job(system, *args)`` (:func:`begun`, :func:`ordered`, a deadline's stand-in, a replay
+    """``job(system, *args)`` (:func:`begun`, :func:`placed`, a deadline's stand-in, a replay
     for an undo or ``/game verify``) in a worker process; the :class:`Dice` among ``args``
     carry on from where the worker's copy stopped."""
     if not sendable(system):

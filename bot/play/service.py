@@ -20,11 +20,12 @@ from typing import Any
 
 from bot.play import errors
 from bot.play.engine_work import (
-    REPEATED,
+    EARLIER,
     Given,
+    Shown,
     begun,
-    ordered,
     outcome_text,
+    placed,
     private_texts,
     rolls_json,
     started,
@@ -35,6 +36,7 @@ from bot.play.log_replay import replay_steps
 from bot.storage.deadlines import Turn
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.outbox import Owed, Seen
+from bot.storage.records import EncodedState
 from bot.storage.repository import (
     EventRecord,
     ForkOrigin,
@@ -150,11 +152,9 @@ class Update:
     def _orders(self) -> dict[str, list[Order]]:
         return {}
 
-    def placed_as(self, earlier: Update) -> Update:
-        """The update, told the fingerprint an earlier update of the same position worked out
-        (the one composed before the commit, of the state the commit stored)."""
-        if "position" in earlier.__dict__ and earlier.game.state == self.game.state:
-            self.__dict__["position"] = earlier.position
+    def fingerprinted(self, position: str) -> Update:
+        """The update, told its position's fingerprint, made by the engine's worker."""
+        self.__dict__["position"] = position
         return self
 
     def knowing(self, orders: dict[str, list[Order]]) -> Update:
@@ -570,22 +570,17 @@ class GameService:
         """
         async with self.lock(place.channel_id):
             game, system, seats, contributions = await self.game_in_full(place)
-            here = fingerprint(game) if position is not None or seen is not None else None
-            stale_game = game_id is not None and game_id != game.id
-            if stale_game or position not in (None, here):
-                raise errors.GameMovedOn(
-                    "That choice belongs to an earlier position; the game has moved on since. "
-                    "Use `/game status` for the current choices."
-                )
-            if seen is not None and seen.game_id == game.id and seen.position != here:
-                raise errors.GameMovedOn(REPEATED)
-            side = _acting_side(system, game.state, seats, actor.user_id, side)
-            mine = [s.side for s in seats if s.user_id == actor.user_id]
+            if game_id is not None and game_id != game.id:
+                raise errors.GameMovedOn(EARLIER)
+            mine = _sides_of(seats, actor.user_id, side)
             mixed = contributions_of(actor)
             dice = Dice(game.seed, game.dice_cursor, [*contributions, *mixed])
             bots = {s.side for s in seats if s.is_bot}
+            last_seen = seen.position if seen is not None and seen.game_id == game.id else None
+            shown = Shown(fingerprint_key(game.seed), position, last_seen)
             given = Given(side, action, key, mine)
-            worked = await work_out(ordered, system, game.state, given, dice, bots)
+            done = await work_out(placed, system, game.state, given, shown, dice, bots)
+            worked = done.worked
             events = [
                 NewEvent(
                     kind="action",
@@ -602,11 +597,13 @@ class GameService:
             state = worked.state
             result = system.result(state)
             composed = _compose(replace(game, state=state), system, seats, events, result)
+            composed.fingerprinted(done.position)
+            encoded = EncodedState(stored(system, state), done.stored)
             try:
                 game = await self.store.commit_action(
                     game.id,
                     game.version,
-                    state=stored(system, state),
+                    state=encoded,
                     events=events,
                     dice_cursor=dice.cursor,
                     status="finished" if result else None,
@@ -622,7 +619,7 @@ class GameService:
                 game, system, events, result, turn_restarted=True, seats=seats
             )
             update.outbox_id = game.outbox_id
-            return update.placed_as(composed).knowing(worked.orders)
+            return update.fingerprinted(done.position).knowing(worked.orders)
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:
         """Every order open to this user now (for their panel and autocomplete)."""
@@ -948,18 +945,16 @@ def _bot_side_refusal(
     return said
 
 
-def _acting_side(
-    system: GameSystem, state: JSON, seats: list[SeatRecord], user_id: int, side: str | None
-) -> str:
+def _sides_of(seats: list[SeatRecord], user_id: int, side: str | None) -> list[str]:
+    """The sides ``user_id`` plays; refused if none, or if ``side`` is asked for and is
+    not one of them. (Which side an order is for, when none is named, is the worker's to
+    say: :func:`bot.play.engine_work.ordered`.)"""
     mine = [s.side for s in seats if s.user_id == user_id]
     if not mine:
         raise errors.NotSeated("You have no seat in this game. " + seat_hint(seats))
-    if side is not None:
-        if side not in mine:
-            raise errors.NotSeated(f"You play {_list(mine)}, not {side}.")
-        return side
-    waiting = system.to_act(state)
-    return next((s for s in mine if s in waiting), mine[0])
+    if side is not None and side not in mine:
+        raise errors.NotSeated(f"You play {_list(mine)}, not {side}.")
+    return mine
 
 
 def audit(

@@ -15,9 +15,10 @@ from bot.storage.records import (
 )
 
 
-def game_record(row: Game | Any) -> GameRecord:
-    """The game (an ORM row, or a Core row of the games table) as a record; its seed is now
-    in memory, so the log learns to redact it."""
+def game_record(row: Game | Any, state: dict[str, Any] | None = None) -> GameRecord:
+    """The game (an ORM row, or a Core row of the games table) as a record, holding
+    ``state`` if given (a row returned without it); its seed is now in memory, so the log
+    learns to redact it."""
     known.remember(row.seed)
     return GameRecord(
         id=row.id,
@@ -28,7 +29,7 @@ def game_record(row: Game | Any) -> GameRecord:
         mode=row.mode,
         options=row.options,
         status=row.status,
-        state=row.state,
+        state=row.state if state is None else state,
         version=row.version,
         seed=row.seed,
         seed_commitment=row.seed_commitment,

@@ -143,3 +143,13 @@ class NewEvent:
     dice: Sequence[Mapping[str, Any]] = ()
     private: Mapping[str, str] | None = None
     contributions: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EncodedState:
+    """A game's state as storage keeps it, with its JSON text already made (by the engine's
+    worker, so the bot's event loop need not encode it): ``text`` is stored as it is, and
+    the record returned holds ``state`` rather than reading the text back."""
+
+    state: dict[str, Any]
+    text: str

@@ -10,7 +10,17 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Unpack
 
-from sqlalchemy import ColumnElement, Row, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Executable,
+    Row,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -38,6 +48,7 @@ from bot.storage.outbox import Owed, Seen, add_owed
 from bot.storage.ratings import Rater, rate_game
 from bot.storage.records import (
     ClosedStatus,
+    EncodedState,
     EventRecord,
     ForkOrigin,
     GameRecord,
@@ -52,6 +63,7 @@ from bot.storage.records import (
 from bot.storage.statements import (
     ACTIVE_GAME,
     ADVANCE,
+    ADVANCE_ENCODED,
     CONTRIBUTIONS,
     GAME_IN_FULL,
     GAME_SEATS,
@@ -225,7 +237,7 @@ class Store(DeadlineRows):
         game_id: int,
         expected_version: int,
         *,
-        state: Mapping[str, Any],
+        state: Mapping[str, Any] | EncodedState,
         events: Sequence[NewEvent],
         dice_cursor: int,
         status: ClosedStatus | None = None,
@@ -242,29 +254,34 @@ class Store(DeadlineRows):
         finished is rated then too, if it is to be rated (bot.storage.ratings). What the
         change owes Discord (``owed``) goes into the outbox in the same transaction, claimed
         for ``lease`` seconds by the caller; the record returned carries its ``outbox_id``.
+        A ``state`` already encoded (:class:`EncodedState`) is stored as its text.
         Passing ``awaited`` (whether the new position waits for a player) starts the next
         turn's deadline, and ``stand_ins`` records the seats the bot now plays, in that same
         transaction too: a crash never leaves a moved-on game on the old turn's timer.
         """
         now = now or _utcnow()
-        changes: dict[str, Any] = {
-            "state": dict(state),
-            "dice_cursor": dice_cursor,
-            "last_action_at": now,
-        }
+        changes: dict[str, Any] = {"dice_cursor": dice_cursor, "last_action_at": now}
+        if isinstance(state, EncodedState):
+            changes["b_state"] = state.text
+        else:
+            changes["state"] = dict(state)
         if status is not None:
             changes["status"] = status
         if result is not None:
             changes["result"] = dict(result)
         async with self._sessions.begin() as session:
-            advanced = await self._advance(session, game_id, expected_version, now, changes)
+            encoded = for_backend(session, ADVANCE_ENCODED) if "b_state" in changes else None
+            advanced = await self._advance(
+                session, game_id, expected_version, now, changes, encoded
+            )
             await self._append(session, advanced, events, now)
             if awaited is not None and advanced.deadline_hours is not None:
                 await restart_in(session, game_id, advanced.deadline_hours, awaited, now)
             await stand_in_for(session, game_id, stand_ins, now)
             if status == "finished" and self._rater is not None:
                 await rate_game(session, game_id, self._rater, now)
-            record = game_record(advanced.row)
+            held = state.state if isinstance(state, EncodedState) else None
+            record = game_record(advanced.row, held)
             if owed is not None:
                 outbox_id = await add_owed(
                     session,
@@ -616,8 +633,10 @@ class Store(DeadlineRows):
         expected_version: int,
         now: datetime,
         changes: Mapping[str, Any] | None = None,
+        statement: Executable | None = None,
     ) -> Advanced:
-        """Move the game to its next version if it is still at `expected_version`.
+        """Move the game to its next version if it is still at `expected_version`
+        (:data:`ADVANCE`, or ``statement``, one of its kind).
 
         The conditional UPDATE comes first in the transaction: it takes the row lock
         (PostgreSQL) or the write lock (SQLite), so whatever follows is serialised. It
@@ -625,7 +644,8 @@ class Store(DeadlineRows):
         goes on, the turn deadline's length), so nothing is read a second time.
         """
         values = {"b_game": game_id, "b_version": expected_version, "updated_at": now}
-        row = (await run(session, ADVANCE, {**values, **(changes or {})})).one_or_none()
+        moving = ADVANCE if statement is None else statement
+        row = (await run(session, moving, {**values, **(changes or {})})).one_or_none()
         if row is not None:
             return Advanced(row, row.last_seq + 1, row.deadline_hours)
         actual = await session.scalar(select(Game.version).where(Game.id == game_id))

@@ -17,7 +17,9 @@ from sqlalchemy import (
     JSON,
     CursorResult,
     Executable,
+    Text,
     bindparam,
+    cast,
     func,
     insert,
     or_,
@@ -99,26 +101,39 @@ GAME_IN_FULL = {name: _game_in_full(name) for name in INSERTS}
 
 POST_OF = select(GAMES.c.post_id, GAMES.c.post_picture).where(GAMES.c.id == bindparam("b_game"))
 
-ADVANCE = (
+_ADVANCED = (
+    select(func.coalesce(func.max(EVENTS.c.seq), -1))
+    .where(EVENTS.c.game_id == GAMES.c.id)
+    .correlate(GAMES)
+    .scalar_subquery()
+    .label("last_seq"),
+    select(DEADLINES.c.hours)
+    .where(DEADLINES.c.game_id == GAMES.c.id)
+    .correlate(GAMES)
+    .scalar_subquery()
+    .label("deadline_hours"),
+)
+_MOVE_ON = (
     update(GAMES)
     .where(GAMES.c.id == bindparam("b_game"), GAMES.c.version == bindparam("b_version"))
     .values(version=GAMES.c.version + 1)
-    .returning(
-        *GAMES.columns,
-        select(func.coalesce(func.max(EVENTS.c.seq), -1))
-        .where(EVENTS.c.game_id == GAMES.c.id)
-        .correlate(GAMES)
-        .scalar_subquery()
-        .label("last_seq"),
-        select(DEADLINES.c.hours)
-        .where(DEADLINES.c.game_id == GAMES.c.id)
-        .correlate(GAMES)
-        .scalar_subquery()
-        .label("deadline_hours"),
-    )
 )
+ADVANCE = _MOVE_ON.returning(*GAMES.columns, *_ADVANCED)
 """A game's versioned UPDATE, returning the game with its last log seq and its turn
 deadline's length, which the rest of the change needs."""
+
+
+def _advance_encoded(dialect: str) -> Executable:
+    """:data:`ADVANCE` storing a state already encoded as JSON text (``b_state``), and
+    returning every column but the state, which its caller holds."""
+    text = bindparam("b_state", type_=Text)
+    state = cast(text, JSON) if dialect == "postgresql" else text
+    kept = [column for column in GAMES.columns if column.name != "state"]
+    return _MOVE_ON.values(state=state).returning(*kept, *_ADVANCED)
+
+
+ADVANCE_ENCODED = {name: _advance_encoded(name) for name in INSERTS}
+"""Per backend: an order's UPDATE, its state encoded by the engine's worker."""
 INSERT_EVENTS = insert(EVENTS)
 ADD_OWED = insert(OUTBOX).returning(OUTBOX.c.id)
 RESTART_TURN = update(DEADLINES).where(DEADLINES.c.game_id == bindparam("b_game"))

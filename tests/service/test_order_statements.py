@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -17,10 +16,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.operations.metrics import statement_kind
 from bot.play import service as service_module
-from bot.play.service import Actor, GameService, Place, SeedSource, Update, fingerprint
+from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage.db import create_engine, session_factory
 from bot.storage.records import GameRecord
 from bot.storage.repository import Store
+from games.core.versions import loaded
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
 
@@ -104,11 +104,13 @@ async def test_the_count_sees_a_statement_added_to_an_order(
     assert kinds != AN_ORDER and kinds.count("select") == 2
 
 
-async def test_an_order_fingerprints_the_position_before_and_after_it_once_each(
-    service: GameService, monkeypatch: pytest.MonkeyPatch
+async def test_an_orders_positions_are_fingerprinted_in_the_worker_not_on_the_loop(
+    service: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A button's position is checked against the game's, and the new position is worked out
-    for the buttons, the outbox and the post: once each, not again for every reader."""
+    """A button's position is checked against the game's, and the new position worked out
+    for the buttons, the outbox and the post, in the engine's worker with the state's JSON:
+    the bot's process fingerprints nothing (planted: one worked out there is counted), and
+    what the worker made is what was stored, the update's position the stored state's."""
     started = await service.new_game(HERE, ALICE, "duel", mode="two-player")
     await service.join(HERE, BOB)
     shown = fingerprint(started.game)  # a seat taken leaves the position as it was
@@ -120,20 +122,11 @@ async def test_an_order_fingerprints_the_position_before_and_after_it_once_each(
 
     monkeypatch.setattr(service_module, "fingerprint", counting)
     update = await service.act(HERE, ALICE, key="strike", position=shown, game_id=started.game.id)
-    assert update.position == fingerprint(update.game) and update.outbox_id is not None
-    assert len(worked) == 2, worked
-
-
-async def test_a_position_is_taken_over_only_from_the_same_state(service: GameService) -> None:
-    """Planted: an update of another state does not lend its fingerprint."""
-    await service.new_game(HERE, ALICE, "duel", mode="two-player")
-    await service.join(HERE, BOB)
-    earlier = await service.act(HERE, ALICE, key="strike")
-    game, system, seats = earlier.game, earlier.system, earlier.seats
-    moved = Update(replace(game, state={**game.state, "tally": 9}), system, seats)
-    assert moved.placed_as(earlier).position != earlier.position
-    same = Update(replace(game, state=dict(game.state)), system, seats).placed_as(earlier)
-    assert same.__dict__["position"] == earlier.position == fingerprint(game)
+    assert update.position != shown and update.outbox_id is not None
+    assert worked == [], "the bot's process fingerprinted a position of the order"
+    stored = await store.get_game(update.game.id)
+    assert loaded(SYSTEM, stored.state) == update.game.state
+    assert update.position == fingerprint(update.game)
 
 
 async def test_the_one_read_finds_what_the_reads_apart_find(service: GameService) -> None:

@@ -1,13 +1,14 @@
 """Game lifecycle: creation, the one-active-game-per-channel rule, versioned changes."""
 
 import asyncio
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy.exc import StatementError
 
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
-from bot.storage.records import GameRecord, NewSeat
+from bot.storage.records import EncodedState, GameRecord, NewSeat
 from bot.storage.repository import Store
 from tests.storage.builders import (
     CHANNEL_ID,
@@ -151,6 +152,30 @@ async def test_commit_action_advances_the_game(store: Store) -> None:
     assert moved.created_at == T0
     assert moved == await store.get_game(game.id)
     assert [e.seq for e in await store.events(game.id)] == [0, 1, 2]
+
+
+async def test_a_state_encoded_already_is_stored_as_its_text(store: Store) -> None:
+    """An order's state comes encoded from the engine's worker: its text is stored as it
+    is, read back as the same state, and the record returned holds the state it was given
+    rather than decoding the text again (planted: the text bound as a JSON value is stored
+    as one string, and read back as that string)."""
+    game = await create(store)
+    state = {"turn": 2, "moves": ["C4", "é"], "nested": {"n": None, "f": 1.5}}
+    text = json.dumps(state)
+    moved = await store.commit_action(
+        game.id,
+        game.version,
+        state=EncodedState(state, text),
+        events=[action_event("The British advance.")],
+        dice_cursor=3,
+        now=T0 + timedelta(minutes=5),
+    )
+    assert moved.state is state and moved.version == 2 and moved.dice_cursor == 3
+    assert moved == await store.get_game(game.id)
+    with pytest.raises(StaleVersion):
+        await store.commit_action(
+            game.id, 1, state=EncodedState({}, "{}"), events=[], dice_cursor=4
+        )
 
 
 async def test_stale_commit_writes_nothing(store: Store) -> None:
