@@ -101,11 +101,13 @@ class Given:
 @dataclass(frozen=True)
 class Placed:
     """An order worked out in the position it was given in: what the engine made of it,
-    the new position's fingerprint, and the new state as storage keeps it, in JSON."""
+    the new position's fingerprint, the new state as storage keeps it, in JSON, and the
+    sides whose turn it was before it (``acting``)."""
 
     worked: Worked
     position: str
     stored: str
+    acting: list[str]
 
 
 def placed(
@@ -122,7 +124,8 @@ def placed(
             raise errors.GameMovedOn(REPEATED)
     worked = ordered(system, state, given, dice, bot_sides)
     text = json.dumps(stored(system, worked.state))
-    return Placed(worked, position_id(worked.state, shown.key), text)
+    acting = list(system.to_act(state))
+    return Placed(worked, position_id(worked.state, shown.key), text, acting)
 
 
 def ordered(

@@ -112,16 +112,21 @@ class Update:
     """What a player's own order told him alone (his units' losses, his warriors' moves):
     answered where he gave the order rather than DMed, and not kept for the outbox, since
     his panel and /game status show it again."""
+    waited: list[int] = field(default_factory=list)
+    """Users whose turn it already was before the order (an order's update only): an
+    order given out of turn (a duel's tally) hands the game to no one who had it."""
 
     @property
     def handed_to(self) -> list[int]:
         """Whom the game was just handed to: those it waits for, except the person who has
-        just acted and keeps the move (a hand-over comes back to them only after the bot)."""
+        just acted and keeps the move, and those it waited for already (a hand-over comes
+        back to them only after the bot)."""
         if self.handed is not None:
             return self.handed
         if self.bot_moved:
             return self.waiting_for
-        return [user for user in self.waiting_for if user != self.actor_id]
+        kept = {self.actor_id, *self.waited}
+        return [user for user in self.waiting_for if user not in kept]
 
     @property
     def waiting_for(self) -> list[int]:
@@ -598,6 +603,9 @@ class GameService:
             result = system.result(state)
             composed = _compose(replace(game, state=state), system, seats, events, result)
             composed.fingerprinted(done.position)
+            composed.waited = sorted(
+                {s.user_id for s in seats if s.side in done.acting and s.user_id}
+            )
             encoded = EncodedState(stored(system, state), done.stored)
             try:
                 game = await self.store.commit_action(
@@ -618,7 +626,7 @@ class GameService:
             update = await self.update_of(
                 game, system, events, result, turn_restarted=True, seats=seats
             )
-            update.outbox_id = game.outbox_id
+            update.outbox_id, update.waited = game.outbox_id, composed.waited
             return update.fingerprinted(done.position).knowing(worked.orders)
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:

@@ -63,3 +63,20 @@ async def test_an_order_from_a_position_since_left_is_refused_once_applied(
     again = await service.act(HERE, ALICE, key="tally", seen=now)
     assert again.game.state["tally"] == 2
     assert REPEATED.startswith("The game has moved on")
+
+
+async def test_an_order_out_of_turn_hands_the_game_to_no_one(
+    service: GameService, outbox: OutboxStore
+) -> None:
+    """Only a hand-over pings: blue tallies while red is to move, and red, who had the move
+    already, is not handed it again, in the update or in what the outbox owes (planted:
+    without the turn as it stood before the order, red is handed the game a second time).
+    Red's strike then hands the game to blue."""
+    await service.new_game(HERE, ALICE, "duel", mode="two-player")
+    await service.join(HERE, BOB)
+    tallied = await service.act(HERE, BOB, key="tally")
+    assert tallied.waiting_for == [ALICE.user_id] and tallied.handed_to == []
+    [row] = await outbox.all_rows(tallied.game.id)
+    assert row.handed_to == []
+    struck = await service.act(HERE, ALICE, key="strike")
+    assert struck.handed_to == [BOB.user_id]
