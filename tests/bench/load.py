@@ -56,7 +56,7 @@ from bot.sandbox.components import clickable_buttons, usable_selects
 from bot.sandbox.interactions import ANSWER_WITHIN, SandboxInteraction
 from bot.sandbox.models import Message, MessageEvent
 from bot.sandbox.rate_limits import GLOBAL_MARK, route_template
-from tests.postgres.server import PostgresServer, throwaway_server
+from tests.postgres.server import throwaway_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTLED = 0.3
@@ -481,21 +481,11 @@ def measure(args: argparse.Namespace) -> None:
         asyncio.run(bench(args, args.postgres))
     elif args.postgres or args.processes > 1:  # SQLite serves one process
         with throwaway_server() as server:
-            url = asyncio.run(load_database(server))
+            url = asyncio.run(server.fresh_database("laager_load"))
             asyncio.run(bench(args, url))
     else:
         with tempfile.TemporaryDirectory(prefix="laager-load-") as scratch:
             asyncio.run(bench(args, f"sqlite+aiosqlite:///{Path(scratch) / 'load.sqlite3'}"))
-
-
-async def load_database(server: PostgresServer) -> str:
-    """A fresh database for the run on the throwaway server; its URL."""
-    connection = await server.connect("postgres")
-    try:
-        await connection.execute("CREATE DATABASE laager_load")
-    finally:
-        await connection.close()
-    return server.url("laager_load")
 
 
 if __name__ == "__main__":

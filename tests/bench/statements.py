@@ -227,18 +227,22 @@ async def compare(url: str, label: str, rounds: int, repeats: int) -> list[str]:
     async def core_read() -> None:
         await store.game_in_full(CHANNEL)
 
+    def moved_on() -> dict[str, Any]:
+        """The UPDATE's parameters, the game at its current version."""
+        now = datetime.now(UTC)
+        return {
+            "b_game": game.id,
+            "b_version": version,
+            "b_state": text,
+            "updated_at": now,
+            "dice_cursor": version,
+            "last_action_at": now,
+        }
+
     async def core_advance() -> None:
         nonlocal version
         async with store._sessions.begin() as session:
-            values = {
-                "b_game": game.id,
-                "b_version": version,
-                "b_state": text,
-                "updated_at": datetime.now(UTC),
-                "dice_cursor": version,
-                "last_action_at": datetime.now(UTC),
-            }
-            row = (await run(session, ADVANCE_ENCODED[engine.dialect.name], values)).one()
+            row = (await run(session, ADVANCE_ENCODED[engine.dialect.name], moved_on())).one()
         version = game_record(row, {}).version
 
     read_statement = GAME_IN_FULL[engine.dialect.name]
@@ -252,15 +256,7 @@ async def compare(url: str, label: str, rounds: int, repeats: int) -> list[str]:
     async def connection_advance() -> None:
         nonlocal version
         async with engine.begin() as connection:
-            values = {
-                "b_game": game.id,
-                "b_version": version,
-                "b_state": text,
-                "updated_at": datetime.now(UTC),
-                "dice_cursor": version,
-                "last_action_at": datetime.now(UTC),
-            }
-            row = (await connection.execute(advance_statement, values)).one()
+            row = (await connection.execute(advance_statement, moved_on())).one()
         version = game_record(row, {}).version
 
     async def driver_read() -> None:
@@ -299,15 +295,6 @@ async def compare(url: str, label: str, rounds: int, repeats: int) -> list[str]:
     return lines
 
 
-async def pg_database(server: Any) -> str:
-    connection = await server.connect("postgres")
-    try:
-        await connection.execute("CREATE DATABASE laager_statements")
-    finally:
-        await connection.close()
-    return str(server.url("laager_statements"))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=500)
@@ -319,7 +306,7 @@ def main() -> None:
         lines = asyncio.run(compare(url, "SQLite", args.rounds, args.repeats))
     if args.postgres:
         with throwaway_server() as server:
-            url = asyncio.run(pg_database(server))
+            url = asyncio.run(server.fresh_database("laager_statements"))
             lines += asyncio.run(compare(url, "PostgreSQL", args.rounds, args.repeats))
     print("\n".join(lines))
 

@@ -60,6 +60,16 @@ class PostgresServer:
         )
         return url.render_as_string(hide_password=False)
 
+    async def fresh_database(self, database: str) -> str:
+        """Create an empty database on this server (a throwaway one, for a benchmark's run);
+        its URL."""
+        connection = await self.connect("postgres")
+        try:
+            await connection.execute(f'CREATE DATABASE "{database}"')
+        finally:
+            await connection.close()
+        return self.url(database)
+
     async def connect(self, database: str) -> asyncpg.Connection:
         try:
             return await asyncpg.connect(
