@@ -114,7 +114,7 @@ class Update:
     his panel and /game status show it again."""
     waited: list[int] = field(default_factory=list)
     """Users whose turn it already was before the order (an order's update only): an
-    order given out of turn (a duel's tally) hands the game to no one who had it."""
+    order the rules let a side give out of turn hands the game to no one who had it."""
 
     @property
     def handed_to(self) -> list[int]:
