@@ -11,10 +11,11 @@ import pytest
 
 from bot.play import engine_work
 from bot.play.engine_work import Given, Shown, begun, ordered, placed, work_out
-from bot.play.errors import BadInput, GameMovedOn
+from bot.play.errors import BadInput, GameMovedOn, NotSeated
 from games.core.dice import Dice
 from games.core.engine import JSON, Event, Outcome, fingerprint_key, position_id
 from games.core.versions import stored
+from games.last_stand.system import SYSTEM as LAST_STAND
 from tests.fixtures.duel import SYSTEM as DUEL
 from tests.fixtures.duel import Duel
 
@@ -167,3 +168,18 @@ def test_a_refused_key_is_quoted_back_without_what_would_garble_the_line(
     orders = DUEL.legal_orders(solo_game()[0], "red")
     said = engine_work.not_offered(typed, orders, "choices", 10)
     assert said.startswith(quoted + " not one of your choices now. You can choose: `strike`")
+
+
+def test_a_side_with_no_orders_is_told_whose_turn_it_is() -> None:
+    """The Zulu player of a two-player Last Stand presses during the British set-up: told it
+    is the british player's turn, not only to wait (planted: the turn left out of the
+    refusal)."""
+    dice = Dice(SEED)
+    state = LAST_STAND.new("historical", {}, dice).state
+    assert LAST_STAND.to_act(state) == ("british",) and not LAST_STAND.legal_orders(state, "zulu")
+    pressed = Given("zulu", None, "end", ["zulu"])
+    with pytest.raises(NotSeated, match=r"^You have no orders to give right now: it is the "):
+        ordered(LAST_STAND, state, pressed, Dice(SEED, dice.cursor), set())
+    assert engine_work.no_orders(("british",)).endswith("it is the british player's turn.")
+    assert engine_work.no_orders(("red", "blue")).endswith("the red and blue players' turn.")
+    assert engine_work.no_orders(()) == "You have no orders to give right now; wait for your turn."

@@ -19,7 +19,7 @@ import asyncio
 import json
 import pickle
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -152,9 +152,18 @@ def _resolve_choice(system: GameSystem, state: JSON, mine: list[str], key: str) 
                 return side, order.action
             offered.append(order)
     if not offered:
-        raise errors.NotSeated("You have no orders to give right now; wait for your turn.")
+        raise errors.NotSeated(no_orders(system.to_act(state)))
     whose = _whose(system, state, mine, key)
     raise errors.BadInput(not_offered(key, offered, "choices", MAX_LISTED_ORDERS, whose))
+
+
+def no_orders(acting: Sequence[str]) -> str:
+    """Why a player with no orders open cannot give one, and whose turn it is instead."""
+    if not acting:
+        return "You have no orders to give right now; wait for your turn."
+    names = " and ".join(acting)
+    players = "player's" if len(acting) == 1 else "players'"
+    return f"You have no orders to give right now: it is the {names} {players} turn."
 
 
 def _whose(system: GameSystem, state: JSON, mine: list[str], key: str) -> str | None:
