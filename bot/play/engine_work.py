@@ -161,9 +161,13 @@ def no_orders(acting: Sequence[str]) -> str:
     """Why a player with no orders open cannot give one, and whose turn it is instead."""
     if not acting:
         return "You have no orders to give right now; wait for your turn."
-    names = " and ".join(acting)
-    players = "player's" if len(acting) == 1 else "players'"
-    return f"You have no orders to give right now: it is the {names} {players} turn."
+    return f"You have no orders to give right now: {turn_of(acting)}."
+
+
+def turn_of(sides: Sequence[str]) -> str:
+    """Whose turn it is, in words: "it is the red player's turn"."""
+    players = "player's" if len(sides) == 1 else "players'"
+    return f"it is the {' and '.join(sides)} {players} turn"
 
 
 def _whose(system: GameSystem, state: JSON, mine: list[str], key: str) -> str | None:
@@ -190,7 +194,7 @@ def not_offered(
     typed = shorten(printable(key), 40)
     unseen = " (with a character in it that does not show)" if unshown(key) else ""
     named = f"`{typed}`{unseen} is" if typed else "An empty choice is"
-    turn = f"; it is the {whose} player's turn" if whose else ""
+    turn = f"; {turn_of([whose])}" if whose else ""
     return f"{named} not one of your {what} now{turn}. You can choose: {', '.join(shown)}{tail}."
 
 

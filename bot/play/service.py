@@ -602,10 +602,8 @@ class GameService:
             state = worked.state
             result = system.result(state)
             composed = _compose(replace(game, state=state), system, seats, events, result)
-            composed.fingerprinted(done.position)
-            composed.waited = sorted(
-                {s.user_id for s in seats if s.side in done.acting and s.user_id}
-            )
+            waited = sorted({s.user_id for s in seats if s.side in done.acting and s.user_id})
+            composed.fingerprinted(done.position).waited = waited
             encoded = EncodedState(stored(system, state), done.stored)
             try:
                 game = await self.store.commit_action(
@@ -626,7 +624,7 @@ class GameService:
             update = await self.update_of(
                 game, system, events, result, turn_restarted=True, seats=seats
             )
-            update.outbox_id, update.waited = game.outbox_id, composed.waited
+            update.outbox_id, update.waited = game.outbox_id, waited
             return update.fingerprinted(done.position).knowing(worked.orders)
 
     async def orders(self, place: Place, user_id: int) -> list[Order]:

@@ -66,6 +66,17 @@ def seat_from_json(game_id: int, entry: list[Any]) -> SeatRecord:
     )
 
 
+def in_full(row: Any) -> tuple[GameRecord, list[SeatRecord], list[str]]:
+    """The row of a game read with its seats and contributions as JSON aggregates: the game,
+    its seats in the order taken, and its dice contributions in log order."""
+    seated = sorted(
+        (seat_from_json(row.id, entry) for entry in row.seated or ()),
+        key=lambda seat: (seat.joined_at, seat.side),
+    )
+    mixed = sorted(row.mixed or (), key=lambda entry: entry[0])
+    return game_record(row), seated, [item for _, given in mixed for item in given or ()]
+
+
 def event_record(row: Event) -> EventRecord:
     return EventRecord(
         game_id=row.game_id,

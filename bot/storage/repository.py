@@ -30,8 +30,8 @@ from bot.storage.conversions import (
     event_values,
     game_record,
     guild_settings_record,
+    in_full,
     roll_record,
-    seat_from_json,
     seat_record,
 )
 from bot.storage.deadlines import (
@@ -203,14 +203,7 @@ class Store(DeadlineRows):
         async with self._sessions() as session:
             statement = for_backend(session, GAME_IN_FULL)
             row = (await run(session, statement, {"b_channel": channel_id})).first()
-        if row is None:
-            return None
-        seated = sorted(
-            (seat_from_json(row.id, entry) for entry in row.seated or ()),
-            key=lambda seat: (seat.joined_at, seat.side),
-        )
-        mixed = sorted(row.mixed or (), key=lambda entry: entry[0])
-        return game_record(row), seated, [item for _, given in mixed for item in given or ()]
+        return None if row is None else in_full(row)
 
     async def active_count(self) -> int:
         """How many games are in play, across every channel (the active games gauge)."""
@@ -260,28 +253,26 @@ class Store(DeadlineRows):
         transaction too: a crash never leaves a moved-on game on the old turn's timer.
         """
         now = now or _utcnow()
+        encoded = state if isinstance(state, EncodedState) else None
         changes: dict[str, Any] = {"dice_cursor": dice_cursor, "last_action_at": now}
-        if isinstance(state, EncodedState):
-            changes["b_state"] = state.text
-        else:
+        if encoded is None:
             changes["state"] = dict(state)
+        else:
+            changes["b_state"] = encoded.text
         if status is not None:
             changes["status"] = status
         if result is not None:
             changes["result"] = dict(result)
         async with self._sessions.begin() as session:
-            encoded = for_backend(session, ADVANCE_ENCODED) if "b_state" in changes else None
-            advanced = await self._advance(
-                session, game_id, expected_version, now, changes, encoded
-            )
+            moving = None if encoded is None else for_backend(session, ADVANCE_ENCODED)
+            advanced = await self._advance(session, game_id, expected_version, now, changes, moving)
             await self._append(session, advanced, events, now)
             if awaited is not None and advanced.deadline_hours is not None:
                 await restart_in(session, game_id, advanced.deadline_hours, awaited, now)
             await stand_in_for(session, game_id, stand_ins, now)
             if status == "finished" and self._rater is not None:
                 await rate_game(session, game_id, self._rater, now)
-            held = state.state if isinstance(state, EncodedState) else None
-            record = game_record(advanced.row, held)
+            record = game_record(advanced.row, None if encoded is None else encoded.state)
             if owed is not None:
                 outbox_id = await add_owed(
                     session,

@@ -33,7 +33,7 @@ from sqlalchemy.engine import Dialect, make_url
 from sqlalchemy.sql import Executable
 
 from bot.play.engine_work import Given, begun, ordered
-from bot.storage.conversions import game_record, seat_from_json
+from bot.storage.conversions import game_record, in_full
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.records import NewEvent, NewGame, NewSeat
 from bot.storage.repository import Store
@@ -94,16 +94,6 @@ def record_of(names: list[str], row: Any, sqlite: bool) -> Any:
             if values.get(name) is not None:
                 values[name] = datetime.fromisoformat(values[name]).replace(tzinfo=UTC)
     return in_full(SimpleNamespace(**values))
-
-
-def in_full(found: Any) -> Any:
-    """The read's row (decoded) as what the read hands back: the game, seats, contributions."""
-    seats = sorted(
-        (seat_from_json(found.id, entry) for entry in found.seated or ()),
-        key=lambda seat: (seat.joined_at, seat.side),
-    )
-    mixed = sorted(found.mixed or (), key=lambda entry: entry[0])
-    return game_record(found), seats, [item for _, given in mixed for item in given or ()]
 
 
 def sqlite_time(moment: datetime) -> str:
