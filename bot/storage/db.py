@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.storage import inline_sqlite
+from bot.storage import idle_ping, inline_sqlite
 from bot.storage.inline_sessions import InlineSession, InlineSessions
 from bot.storage.write_gate import gate_for
 
@@ -42,7 +42,8 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
 def create_engine(url: str) -> AsyncEngine:
-    """Build an engine tuned for the backend: SQLite pragmas, or a resilient PostgreSQL pool.
+    """Build an engine tuned for the backend: SQLite pragmas, or a PostgreSQL pool whose
+    idle connections are checked before use (:mod:`bot.storage.idle_ping`).
 
     Statement parameters carry secrets (a new game's seed), so they are kept out of
     the engine's log lines and error messages on every backend.
@@ -54,14 +55,11 @@ def create_engine(url: str) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _configure_sqlite_connection)
         gate_for(make_url(url), SQLITE_BUSY_TIMEOUT_MS / 1000).install(engine)
         return engine
-    return create_async_engine(
-        url,
-        hide_parameters=True,
-        pool_size=5,
-        max_overflow=10,
-        pool_pre_ping=True,
-        pool_recycle=1800,
+    engine = create_async_engine(
+        url, hide_parameters=True, pool_size=5, max_overflow=10, pool_recycle=1800
     )
+    idle_ping.install(engine)
+    return engine
 
 
 def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
