@@ -11,8 +11,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
-from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 """Seconds; 3 s is Discord's deadline for the first answer to an interaction."""
@@ -80,22 +78,14 @@ def command_finished(extras: dict[Any, Any], outcome: str) -> float | None:
     return seconds
 
 
-def time_statements(engine: AsyncEngine) -> None:
-    """Time every statement the engine runs, into DATABASE_SECONDS, and count its commits."""
+def statement_ran(statement: str, seconds: float) -> None:
+    """Time one statement, into DATABASE_SECONDS (told by :mod:`bot.storage.watched`)."""
+    DATABASE_SECONDS.labels(statement_kind(statement)).observe(seconds)
 
-    def before(_conn: Any, _cursor: Any, _statement: str, _params: Any, context: Any, _many: Any):
-        context.metrics_started = time.perf_counter()
 
-    def after(_conn: Any, _cursor: Any, statement: str, _params: Any, context: Any, _many: Any):
-        started = getattr(context, "metrics_started", None)
-        if started is not None:
-            DATABASE_SECONDS.labels(statement_kind(statement)).observe(
-                time.perf_counter() - started
-            )
-
-    event.listen(engine.sync_engine, "before_cursor_execute", before)
-    event.listen(engine.sync_engine, "after_cursor_execute", after)
-    event.listen(engine.sync_engine, "commit", lambda _conn: DATABASE_COMMITS.inc())
+def committed() -> None:
+    """Count one commit (told by :mod:`bot.storage.watched`)."""
+    DATABASE_COMMITS.inc()
 
 
 def statement_kind(statement: str) -> str:

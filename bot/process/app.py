@@ -37,6 +37,7 @@ from bot.storage.followers import FollowedGames, Followers
 from bot.storage.outbox import OutboxStore
 from bot.storage.referee import RefereeStore
 from bot.storage.repository import Store
+from bot.storage.watched import watch
 from bot.storage.webhooks import HookedGuilds, Webhooks
 from bot.systems import installed
 from games.registry import Registry
@@ -102,7 +103,7 @@ class LaagerBot(Host):
         self.pairings = installed.pairings(settings.extra_systems)
         self.registry = Registry(pairing.system for pairing in self.pairings.values())
         self.engine = create_engine(settings.database_url)
-        metrics.time_statements(self.engine)
+        watch(self.engine, metrics.statement_ran, metrics.committed)
         self.sessions = session_factory(self.engine)
         self.store = Store(self.sessions, rater=RATER)
         self.referee = RefereeStore(self.sessions)

@@ -11,7 +11,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.operations.metrics import statement_kind
@@ -20,6 +19,7 @@ from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
 from bot.storage.db import create_engine, session_factory
 from bot.storage.records import GameRecord
 from bot.storage.repository import Store
+from bot.storage.watched import watch
 from games.core.versions import loaded
 from games.registry import Registry
 from tests.fixtures.duel import SYSTEM
@@ -32,23 +32,18 @@ AN_ORDER = ["select", "update", "insert", "insert", "commit"]
 
 @contextmanager
 def counted(engine: AsyncEngine) -> Iterator[list[str]]:
-    """The kinds of the statements the engine runs meanwhile, with "commit" for each commit."""
+    """The kinds of the statements the engine runs meanwhile, through SQLAlchemy or straight on
+    the driver, with "commit" for each commit."""
     kinds: list[str] = []
-
-    def ran(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        kinds.append(statement_kind(statement))
-
-    def committed(_conn: Any) -> None:
-        kinds.append("commit")
-
-    sync = engine.sync_engine
-    event.listen(sync, "before_cursor_execute", ran)
-    event.listen(sync, "commit", committed)
+    unwatch = watch(
+        engine,
+        lambda statement, _seconds: kinds.append(statement_kind(statement)),
+        lambda: kinds.append("commit"),
+    )
     try:
         yield kinds
     finally:
-        event.remove(sync, "before_cursor_execute", ran)
-        event.remove(sync, "commit", committed)
+        unwatch()
 
 
 @pytest.fixture
