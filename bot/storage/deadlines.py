@@ -13,7 +13,8 @@ from sqlalchemy import and_, bindparam, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Deadline, Game, Seat, StandIn
-from bot.storage.statements import RESTART_TURN, run
+from bot.storage.runners import Runner, SessionRunner
+from bot.storage.statements import RESTART_TURN
 
 _STOOD_IN_FOR = (
     select(StandIn.side)
@@ -73,13 +74,13 @@ async def replace_deadline(session: AsyncSession, game_id: int, turn: Turn | Non
 
 
 async def restart_in(
-    session: AsyncSession, game_id: int, hours: int, awaited: bool, now: datetime
+    runner: Runner, game_id: int, hours: int, awaited: bool, now: datetime
 ) -> None:
     """Start a new turn of the game's ``hours``-long deadline in the transaction that commits
     the change of the game: its timer runs from ``now`` (or stops while nobody is awaited),
     its reminder is owed again and any claim on the last expiry is dropped."""
     turn = Turn.starting(hours, now, awaited)
-    await run(session, RESTART_TURN, {"b_game": game_id, **_times(turn)})
+    await runner.run(RESTART_TURN, {"b_game": game_id, **_times(turn)})
 
 
 async def stand_in_for(
@@ -121,7 +122,7 @@ class DeadlineRows:
         hours = select(Deadline.hours).where(Deadline.game_id == game_id).with_for_update()
         async with self._sessions.begin() as session:
             if (length := await session.scalar(hours)) is not None:
-                await restart_in(session, game_id, length, awaited, now)
+                await restart_in(SessionRunner(session), game_id, length, awaited, now)
 
     async def due_reminders(self, now: datetime) -> list[DeadlineRecord]:
         """Active games whose turn's reminder is owed now."""

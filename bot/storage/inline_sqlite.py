@@ -86,6 +86,12 @@ class InlineConnection:
         self._tx = _AtOnce()
 
     @property
+    def sqlite(self) -> sqlite3.Connection:
+        """The sqlite3 connection underneath, for statements run straight on it
+        (:mod:`bot.storage.driver_sql`)."""
+        return self._conn
+
+    @property
     def isolation_level(self) -> str | None:
         return self._conn.isolation_level
 

@@ -12,6 +12,7 @@ from sqlalchemy import func, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.storage.models import Game, Outbox, SeenPosition
+from bot.storage.runners import Runner
 from bot.storage.statements import ADD_OWED, MARK_SENT, note_seen, run
 
 
@@ -58,7 +59,7 @@ def _utcnow() -> datetime:
 
 
 async def add_owed(
-    session: AsyncSession,
+    runner: Runner,
     game_id: int,
     guild_id: int | None,
     channel_id: int,
@@ -83,7 +84,7 @@ async def add_owed(
         "created_at": now,
         "claimed_until": now + timedelta(seconds=lease),
     }
-    return int((await run(session, ADD_OWED, values)).scalar_one())
+    return int((await runner.one(ADD_OWED, values)).id)
 
 
 def _record(row: Outbox) -> OwedRecord:

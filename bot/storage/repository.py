@@ -5,7 +5,7 @@ processes: the first to commit a version wins, everyone else gets StaleVersion a
 nothing of theirs is written.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Unpack
@@ -42,6 +42,7 @@ from bot.storage.deadlines import (
     restart_in,
     stand_in_for,
 )
+from bot.storage.driver_sql import driver_of
 from bot.storage.errors import ActiveGameExists, GameNotFound, StaleVersion
 from bot.storage.models import Event, Fork, Game, GuildSettings, PlayerSettings, Roll, Seat
 from bot.storage.outbox import Owed, Seen, add_owed
@@ -60,6 +61,7 @@ from bot.storage.records import (
     RollRecord,
     SeatRecord,
 )
+from bot.storage.runners import Runner, SessionRunner
 from bot.storage.statements import (
     ACTIVE_GAME,
     ADVANCE,
@@ -71,6 +73,7 @@ from bot.storage.statements import (
     MARK_POSTED,
     NOTE_POST,
     POST_OF,
+    VERSION_OF,
     run,
 )
 from bot.storage.upserts import for_backend, upsert_into
@@ -78,6 +81,19 @@ from bot.storage.upserts import for_backend, upsert_into
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class _Change(NamedTuple):
+    """What :meth:`Store.commit_action` was asked to store."""
+
+    game_id: int
+    expected_version: int
+    now: datetime
+    changes: dict[str, Any]
+    events: Sequence[NewEvent]
+    awaited: bool | None
+    owed: Owed | None
+    lease: float
 
 
 class Advanced(NamedTuple):
@@ -97,13 +113,20 @@ class Store(DeadlineRows):
     """Runs each call in its own transaction and hands back plain records."""
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], rater: Rater | None = None
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        rater: Rater | None = None,
+        *,
+        on_driver: bool = True,
     ) -> None:
         self._sessions = sessions
         self._guild_settings: dict[int, GuildSettingsRecord] = {}
         self._rater = rater
         """Rates a game in the transaction that finishes it (bot.storage.ratings); None
         rates nothing."""
+        self._driver = driver_of(sessions) if on_driver else None
+        """Runs an order's statements straight on the driver (bot.storage.driver_sql); None:
+        they go through the sessions."""
 
     # -- games -------------------------------------------------------------------------
 
@@ -200,9 +223,12 @@ class Store(DeadlineRows):
     ) -> tuple[GameRecord, list[SeatRecord], list[str]] | None:
         """The channel's active game with its seats and its players' dice contributions (in
         log order), read in one statement: what an order needs before the engine's work."""
-        async with self._sessions() as session:
-            statement = for_backend(session, GAME_IN_FULL)
-            row = (await run(session, statement, {"b_channel": channel_id})).first()
+        values = {"b_channel": channel_id}
+        if self._driver is not None:
+            row = await self._driver.one(self._driver.pick(GAME_IN_FULL), values)
+        else:
+            async with self._sessions() as session:
+                row = (await run(session, for_backend(session, GAME_IN_FULL), values)).first()
         return None if row is None else in_full(row)
 
     async def active_count(self) -> int:
@@ -263,29 +289,53 @@ class Store(DeadlineRows):
             changes["status"] = status
         if result is not None:
             changes["result"] = dict(result)
+        change = _Change(game_id, expected_version, now, changes, events, awaited, owed, lease)
+        rated = status == "finished" and self._rater is not None
+        if self._driver is not None and encoded is not None and not stand_ins and not rated:
+            async with self._driver.transaction() as runner:
+                return await self._move_on(runner, change, encoded)
         async with self._sessions.begin() as session:
-            moving = None if encoded is None else for_backend(session, ADVANCE_ENCODED)
-            advanced = await self._advance(session, game_id, expected_version, now, changes, moving)
-            await self._append(session, advanced, events, now)
-            if awaited is not None and advanced.deadline_hours is not None:
-                await restart_in(session, game_id, advanced.deadline_hours, awaited, now)
-            await stand_in_for(session, game_id, stand_ins, now)
-            if status == "finished" and self._rater is not None:
-                await rate_game(session, game_id, self._rater, now)
-            record = game_record(advanced.row, None if encoded is None else encoded.state)
-            if owed is not None:
-                outbox_id = await add_owed(
-                    session,
-                    game_id,
-                    record.guild_id,
-                    record.channel_id,
-                    record.version,
-                    owed,
-                    now=now,
-                    lease=lease,
-                )
-                return replace(record, outbox_id=outbox_id)
+
+            async def in_session() -> None:
+                await stand_in_for(session, game_id, stand_ins, now)
+                if rated and self._rater is not None:
+                    await rate_game(session, game_id, self._rater, now)
+
+            return await self._move_on(SessionRunner(session), change, encoded, in_session)
+
+    async def _move_on(
+        self,
+        runner: Runner,
+        change: _Change,
+        encoded: EncodedState | None,
+        in_session: Callable[[], Awaitable[None]] | None = None,
+    ) -> GameRecord:
+        """:meth:`commit_action`'s statements, run by ``runner`` in one transaction; those
+        only a session can run (stand-ins, a rating) come from ``in_session``."""
+        moving = ADVANCE if encoded is None else runner.pick(ADVANCE_ENCODED)
+        game_id, now = change.game_id, change.now
+        advanced = await self._advance(
+            runner, game_id, change.expected_version, now, change.changes, moving
+        )
+        await self._append(runner, advanced, change.events, now)
+        if change.awaited is not None and advanced.deadline_hours is not None:
+            await restart_in(runner, game_id, advanced.deadline_hours, change.awaited, now)
+        if in_session is not None:
+            await in_session()
+        record = game_record(advanced.row, None if encoded is None else encoded.state)
+        if change.owed is None:
             return record
+        outbox_id = await add_owed(
+            runner,
+            game_id,
+            record.guild_id,
+            record.channel_id,
+            record.version,
+            change.owed,
+            now=now,
+            lease=change.lease,
+        )
+        return replace(record, outbox_id=outbox_id)
 
     async def append_events(
         self,
@@ -298,8 +348,9 @@ class Store(DeadlineRows):
         """Log entries that don't change the game state; still moves the version on."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            advanced = await self._advance(session, game_id, expected_version, now)
-            await self._append(session, advanced, events, now)
+            runner = SessionRunner(session)
+            advanced = await self._advance(runner, game_id, expected_version, now)
+            await self._append(runner, advanced, events, now)
             return game_record(advanced.row)
 
     async def log_deadline(
@@ -315,8 +366,9 @@ class Store(DeadlineRows):
         transaction, so neither is ever kept without the other."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            advanced = await self._advance(session, game_id, expected_version, now)
-            await self._append(session, advanced, [event], now)
+            runner = SessionRunner(session)
+            advanced = await self._advance(runner, game_id, expected_version, now)
+            await self._append(runner, advanced, [event], now)
             await replace_deadline(session, game_id, turn)
             return game_record(advanced.row)
 
@@ -357,7 +409,8 @@ class Store(DeadlineRows):
         """Give a side to a player (or the bot) and log it, as one versioned change."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            advanced = await self._advance(session, game_id, expected_version, now)
+            runner = SessionRunner(session)
+            advanced = await self._advance(runner, game_id, expected_version, now)
             await session.merge(
                 Seat(
                     game_id=game_id,
@@ -367,7 +420,7 @@ class Store(DeadlineRows):
                     joined_at=now,
                 )
             )
-            await self._append(session, advanced, events, now)
+            await self._append(runner, advanced, events, now)
             return game_record(advanced.row)
 
     async def remove_seat(
@@ -382,9 +435,10 @@ class Store(DeadlineRows):
         """Empty a side and log it, as one versioned change."""
         now = now or _utcnow()
         async with self._sessions.begin() as session:
-            advanced = await self._advance(session, game_id, expected_version, now)
+            runner = SessionRunner(session)
+            advanced = await self._advance(runner, game_id, expected_version, now)
             await session.execute(delete(Seat).where(Seat.game_id == game_id, Seat.side == side))
-            await self._append(session, advanced, events, now)
+            await self._append(runner, advanced, events, now)
             return game_record(advanced.row)
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
@@ -490,17 +544,21 @@ class Store(DeadlineRows):
         Noted once the post is up, the position is what everyone in the channel has been
         shown: an order by slash command is checked against it (see
         :meth:`bot.storage.outbox.OutboxStore.last_seen`)."""
-        async with self._sessions.begin() as session:
-            if settles is not None:
-                marked = {"b_id": settles, "sent_at": _utcnow(), "post_id": message_id}
-                await run(session, MARK_POSTED, {**marked, "post_picture": picture})
-                return
+        if settles is not None:
+            marked = {"b_id": settles, "sent_at": _utcnow(), "post_id": message_id}
+            statement, values = MARK_POSTED, {**marked, "post_picture": picture}
+        else:
             version, position = shown
-            values: dict[str, Any] = {"b_game": game_id, "b_version": version}
+            statement, values = NOTE_POST, {"b_game": game_id, "b_version": version}
             values |= {"post_id": message_id, "post_version": version, "post_position": position}
             if picture is not None:
                 values["post_picture"] = picture
-            await run(session, NOTE_POST, values)
+        if self._driver is not None:
+            async with self._driver.transaction() as runner:
+                await runner.run(statement, values)
+            return
+        async with self._sessions.begin() as session:
+            await run(session, statement, values)
 
     async def posted(self, game_id: int) -> Seen | None:
         """The position the game's current post shows, if one was noted."""
@@ -619,7 +677,7 @@ class Store(DeadlineRows):
 
     @staticmethod
     async def _advance(
-        session: AsyncSession,
+        runner: Runner,
         game_id: int,
         expected_version: int,
         now: datetime,
@@ -636,17 +694,17 @@ class Store(DeadlineRows):
         """
         values = {"b_game": game_id, "b_version": expected_version, "updated_at": now}
         moving = ADVANCE if statement is None else statement
-        row = (await run(session, moving, {**values, **(changes or {})})).one_or_none()
+        row = await runner.one(moving, {**values, **(changes or {})})
         if row is not None:
             return Advanced(row, row.last_seq + 1, row.deadline_hours)
-        actual = await session.scalar(select(Game.version).where(Game.id == game_id))
+        actual = await runner.one(VERSION_OF, {"b_game": game_id})
         if actual is None:
             raise GameNotFound(game_id)
-        raise StaleVersion(game_id, expected_version, actual)
+        raise StaleVersion(game_id, expected_version, actual.version)
 
     @staticmethod
     async def _append(
-        session: AsyncSession,
+        runner: Runner,
         advanced: Advanced,
         events: Sequence[NewEvent],
         now: datetime,
@@ -657,4 +715,4 @@ class Store(DeadlineRows):
             return
         game_id, first = advanced.row.id, advanced.next_seq
         rows = [event_values(game_id, first + offset, e, now) for offset, e in enumerate(events)]
-        await run(session, INSERT_EVENTS, rows)
+        await runner.many(INSERT_EVENTS, rows)

@@ -99,6 +99,7 @@ GAME_IN_FULL = {name: _game_in_full(name) for name in INSERTS}
 """Per backend: an order's one read (:meth:`bot.storage.repository.Store.game_in_full`)."""
 
 
+VERSION_OF = select(GAMES.c.version).where(GAMES.c.id == bindparam("b_game"))
 POST_OF = select(GAMES.c.post_id, GAMES.c.post_picture).where(GAMES.c.id == bindparam("b_game"))
 
 _ADVANCED = (

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import await_only
@@ -54,6 +54,7 @@ class WriteGate:
 
     def install(self, engine: AsyncEngine) -> None:
         sync = engine.sync_engine
+        _INSTALLED[sync] = self
         event.listen(sync, "before_cursor_execute", self._before_statement)
         event.listen(sync, "commit", self._connection_done)
         event.listen(sync, "rollback", self._connection_done)
@@ -67,19 +68,21 @@ class WriteGate:
     ) -> None:
         if conn.info.get(HELD) or statement.lstrip()[:9].lower().startswith(READS):
             return
+        await_only(self.take(conn.info, statement))
+
+    async def take(self, info: dict[str, Any], statement: str = "BEGIN") -> None:
+        """Take the lock for the pooled connection whose ``info`` this is, giving up after
+        the timeout as SQLite would ("database is locked"). A free lock is taken without a
+        turn of the loop (``asyncio.wait_for`` would spend one on a task of its own), so a
+        writer that finds the gate free writes at once. It is given back when the
+        connection's transaction ends or the pool takes the connection back."""
         lock = self._lock
         try:
-            await_only(self._take(lock))
+            async with asyncio.timeout(self._timeout):
+                await lock.acquire()
         except TimeoutError:
             raise OperationalError(statement, None, Exception("database is locked")) from None
-        conn.info[HELD] = lock
-
-    async def _take(self, lock: asyncio.Lock) -> None:
-        """Take the lock, giving up after the timeout. A free lock is taken without a turn of
-        the loop (``asyncio.wait_for`` would spend one on a task of its own), so a writer
-        that finds the gate free writes at once."""
-        async with asyncio.timeout(self._timeout):
-            await lock.acquire()
+        info[HELD] = lock
 
     def _connection_done(self, conn: Any) -> None:
         self._give_back(conn.info)
@@ -104,6 +107,12 @@ class WriteGate:
 
 
 _GATES: dict[str, WriteGate] = {}
+_INSTALLED: weakref.WeakKeyDictionary[Engine, WriteGate] = weakref.WeakKeyDictionary()
+
+
+def gate_of(engine: AsyncEngine) -> WriteGate | None:
+    """The gate installed on ``engine`` (None: it has none, as on PostgreSQL)."""
+    return _INSTALLED.get(engine.sync_engine)
 
 
 def gate_for(url: URL, timeout: float) -> WriteGate:
