@@ -16,6 +16,7 @@ import asyncpg
 import pytest
 import pytest_asyncio
 from sqlalchemy import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.db import create_engine, session_factory, upgrade
 from bot.storage.models import Base
@@ -143,12 +144,18 @@ def database_url(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def store(database_url: str) -> AsyncIterator[Store]:
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    """An engine on an empty database at the latest schema, on each backend."""
     engine = create_engine(database_url)
     try:
-        yield Store(session_factory(engine))
+        yield engine
     finally:
         await engine.dispose()
+
+
+@pytest.fixture
+def store(engine: AsyncEngine) -> Store:
+    return Store(session_factory(engine))
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ the rest of the commit needs, so nothing is read twice."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.operations.metrics import statement_kind
 from bot.play import service as service_module
 from bot.play.service import Actor, GameService, Place, SeedSource, fingerprint
-from bot.storage.db import create_engine, session_factory
+from bot.storage.db import session_factory
 from bot.storage.records import GameRecord
 from bot.storage.repository import Store
 from bot.storage.watched import watch
@@ -45,13 +45,6 @@ def counted(engine: AsyncEngine) -> Iterator[list[str]]:
         yield kinds
     finally:
         unwatch()
-
-
-@pytest.fixture
-async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(database_url)
-    yield engine
-    await engine.dispose()
 
 
 @pytest.fixture

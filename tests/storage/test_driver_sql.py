@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any
@@ -28,13 +27,6 @@ from tests.storage.builders import T0, action_event, creation_event, new_game, s
 
 STATE = {"turn": 2, "units": [{"id": "24th", "at": "C4", "strength": 6}], "note": "Zulu ünï ✓"}
 LATER = T0 + timedelta(minutes=3)
-
-
-@pytest.fixture
-async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(database_url)
-    yield engine
-    await engine.dispose()
 
 
 @pytest.fixture
