@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 
 import pytest
 
@@ -39,7 +40,7 @@ def solo_game() -> tuple[JSON, Dice]:
 
 async def test_an_order_is_worked_out_in_another_process() -> None:
     worked = await work_out(ordered, Telling(), solo_game()[0], strike(), Dice(SEED), set())
-    said = [e.text for e in worked.outcome.events if e.text.startswith("pid ")]
+    said = [line for line in worked.public_text.splitlines() if line.startswith("pid ")]
     assert said and said != [f"pid {os.getpid()}"], "the order was applied in the bot's process"
 
 
@@ -131,13 +132,36 @@ async def test_an_order_from_a_position_the_game_has_left_is_refused_in_the_work
     assert dice.cursor == solo_game()[1].cursor
 
 
+class Wordy(Telling):
+    """The telling duel, each of whose positions carries a log of its own."""
+
+    id = "wordy"
+
+    def apply(self, state: JSON, side: str, action: JSON, dice: Dice) -> Outcome:
+        outcome = super().apply(state, side, action, dice)
+        told = [f"{side} {action['type']} {n}" for n in range(60)]
+        return Outcome({**outcome.state, "told": told}, outcome.events)
+
+
+async def test_the_worker_hands_back_the_steps_texts_and_not_its_position() -> None:
+    """The order's own step comes back as its log tells it; its position, which the bot's
+    replies moved on from, stays in the worker (the loop would unpickle it for nothing)."""
+    worked = await work_out(ordered, Wordy(), solo_game()[0], strike(), Dice(SEED), {"blue"})
+    assert worked.replies, "the bot did not reply, so there was no second position"
+    assert "pid " in worked.public_text
+    state = len(pickle.dumps(worked.state))
+    rest = len(pickle.dumps((worked.orders, worked.replies, worked.rolls, worked.public_text)))
+    extra = len(pickle.dumps(worked)) - state - rest
+    assert extra < state // 2, f"{extra} bytes sent beyond the position and what the loop uses"
+
+
 async def test_a_system_that_cannot_be_sent_is_worked_out_in_a_thread() -> None:
     class Local(Telling):
         id = "local"
 
     assert not engine_work.sendable(Local())
     worked = await work_out(ordered, Local(), solo_game()[0], strike(), Dice(SEED), set())
-    assert f"pid {os.getpid()}" in [e.text for e in worked.outcome.events]
+    assert f"pid {os.getpid()}" in worked.public_text.splitlines()
 
 
 def strike() -> Given:

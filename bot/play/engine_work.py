@@ -39,10 +39,14 @@ BOT_STEP_LIMIT = 10_000
 @dataclass(frozen=True)
 class Worked:
     """What the engine made of a command: the command's own step (a game's set-up, or an
-    order given for ``side`` as ``action``), the dice that step rolled, the bot's replies,
-    the position after them, and the orders open there to each side whose turn it is."""
+    order given for ``side`` as ``action``) as its log tells it, publicly and to each side,
+    the dice that step rolled, the bot's replies, the position after them, and the orders
+    open there to each side whose turn it is. The step's own outcome stays in the worker:
+    its position, which the bot's replies moved on from, would cost the event loop a whole
+    state to unpickle for nothing."""
 
-    outcome: Outcome
+    public_text: str
+    private: dict[str, str] | None
     rolls: list[Roll]
     replies: list[NewEvent]
     state: JSON
@@ -231,7 +235,9 @@ def _then_the_bot(
         if system.result(state)
         else {side: system.legal_orders(state, side) for side in system.to_act(state)}
     )
-    return Worked(outcome, rolls, replies, state, orders, side, action)
+    return Worked(
+        outcome_text(outcome), private_texts(outcome), rolls, replies, state, orders, side, action
+    )
 
 
 def bot_turns(
