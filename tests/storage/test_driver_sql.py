@@ -60,7 +60,9 @@ def an_order(game: GameRecord) -> dict[str, Any]:
         "state": EncodedState(STATE, json.dumps(STATE)),
         "events": [
             action_event("Fire! \u202e"),
-            NewEvent(kind="action", side="zulu", public_text="quiet", contributions=["bob"]),
+            NewEvent(
+                kind="action", side="zulu", public_text="quiet", contributions=["bob", "nul \x00 ✓"]
+            ),
         ],
         "dice_cursor": 3,
         "now": LATER,
@@ -79,7 +81,8 @@ async def test_a_game_read_on_the_driver_is_the_game_read_through_sqlalchemy(
     through_driver = await driver.game_in_full(7)
     assert seen == [], "the read went through SQLAlchemy's execution"
     assert through_driver == await sessions.game_in_full(7)
-    assert through_driver is not None and through_driver[2] == ["alice's words", "ünï", "bob"]
+    assert through_driver is not None
+    assert through_driver[2] == ["alice's words", "ünï", "bob", "nul \x00 ✓"]
     assert await driver.game_in_full(8) is None
 
 
