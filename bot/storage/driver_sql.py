@@ -14,7 +14,6 @@ statement once a connection and keeps it.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 import weakref
 from collections import namedtuple
@@ -44,6 +43,8 @@ class Compiled:
     sql: str
     names: tuple[str, ...]
     fixed: Mapping[str, Any]
+    """Every parameter's value in the statement itself (a status, a limit), given ones
+    standing in for those named."""
     binds: tuple[Processor, ...]
     row: Any
     results: tuple[Processor, ...]
@@ -60,7 +61,7 @@ class Compiled:
         return cls(
             sql=str(compiled),
             names=names,
-            fixed={name: value for name, value in compiled.params.items() if name not in keys},
+            fixed=compiled.params,
             binds=binds,
             row=namedtuple("Row", [column.key for column in columns]),
             results=tuple(
@@ -83,16 +84,17 @@ class Compiled:
         )
 
 
-_COMPILED: dict[tuple[int, str, tuple[str, ...]], tuple[Executable, Compiled]] = {}
+_COMPILED: dict[tuple[Executable, str, tuple[str, ...]], Compiled] = {}
+"""Compiled statements by statement (statements hash by identity), backend and columns."""
 
 
 def compiled(statement: Executable, dialect: Dialect, keys: tuple[str, ...]) -> Compiled:
     """``statement`` compiled for ``dialect`` with the columns ``keys`` names, once."""
-    key = (id(statement), dialect.name, keys)
+    key = (statement, dialect.name, keys)
     found = _COMPILED.get(key)
-    if found is None or found[0] is not statement:
-        found = _COMPILED[key] = (statement, Compiled.of(statement, dialect, keys))
-    return found[1]
+    if found is None:
+        found = _COMPILED[key] = Compiled.of(statement, dialect, keys)
+    return found
 
 
 class DriverRunner:
@@ -102,8 +104,9 @@ class DriverRunner:
     def __init__(self, dialect: Dialect, connection: Any, watching: Watchers) -> None:
         self._dialect = dialect
         self._connection = connection
+        """sqlite3's connection, or asyncpg's."""
         self._watching = watching
-        self._sqlite = isinstance(connection, sqlite3.Connection)
+        self._sqlite = dialect.name == "sqlite"
 
     def pick(self, choices: Mapping[str, T]) -> T:
         return choices[self._dialect.name]

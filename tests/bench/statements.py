@@ -89,6 +89,8 @@ async def compare(url: str, label: str, rounds: int, repeats: int) -> list[str]:
     on_sessions = Store(session_factory(engine), on_driver=False)
     driver = driver_of(session_factory(engine))
     assert driver is not None
+    read_statement = GAME_IN_FULL[engine.dialect.name]
+    advance_statement = ADVANCE_ENCODED[engine.dialect.name]
 
     async def core_read() -> None:
         await on_sessions.game_in_full(CHANNEL)
@@ -108,11 +110,8 @@ async def compare(url: str, label: str, rounds: int, repeats: int) -> list[str]:
     async def core_advance() -> None:
         nonlocal version
         async with session_factory(engine).begin() as session:
-            row = (await run(session, ADVANCE_ENCODED[engine.dialect.name], moved_on())).one()
+            row = (await run(session, advance_statement, moved_on())).one()
         version = game_record(row, {}).version
-
-    read_statement = GAME_IN_FULL[engine.dialect.name]
-    advance_statement = ADVANCE_ENCODED[engine.dialect.name]
 
     async def connection_read() -> None:
         async with engine.connect() as connection:

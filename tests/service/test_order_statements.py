@@ -47,6 +47,22 @@ def counted(engine: AsyncEngine) -> Iterator[list[str]]:
         unwatch()
 
 
+@contextmanager
+def through_sqlalchemy(engine: AsyncEngine) -> Iterator[list[str]]:
+    """The statements SQLAlchemy's own execution runs on the engine meanwhile (not those run
+    straight on the driver)."""
+    seen: list[str] = []
+
+    def ran(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(statement)
+
+    event.listen(engine.sync_engine, "before_cursor_execute", ran)
+    try:
+        yield seen
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", ran)
+
+
 @pytest.fixture
 def service(engine: AsyncEngine) -> GameService:
     return GameService(Store(session_factory(engine)), Registry([SYSTEM]), SeedSource("costs"))
@@ -59,15 +75,11 @@ async def test_an_order_runs_its_statements_straight_on_the_driver(
     through SQLAlchemy's execution, which costs the bot several times the CPU."""
     await service.new_game(HERE, ALICE, "duel", mode="two-player", deadline_hours=24)
     await service.join(HERE, BOB)
-    through_sqlalchemy: list[str] = []
-    event.listen(
-        engine.sync_engine, "before_cursor_execute", lambda *a: through_sqlalchemy.append(a[2])
-    )
-    with counted(engine) as kinds:
+    with counted(engine) as kinds, through_sqlalchemy(engine) as seen:
         update = await service.act(HERE, ALICE, key="strike")
         await service.store.note_post(update.game.id, 5, None, (update.game.version, "x"))
     assert kinds == [*AN_ORDER[:-2], "update", *AN_ORDER[-2:], "update", "commit"], kinds
-    assert through_sqlalchemy == [], through_sqlalchemy
+    assert seen == [], seen
 
 
 @pytest.mark.parametrize("hours", [None, 24])

@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.db import create_engine, session_factory
@@ -23,6 +23,7 @@ from bot.storage.errors import StaleVersion
 from bot.storage.outbox import OutboxStore, Owed
 from bot.storage.records import EncodedState, GameRecord, NewEvent
 from bot.storage.repository import Store
+from tests.service.test_order_statements import through_sqlalchemy
 from tests.storage.builders import T0, action_event, creation_event, new_game, seats
 
 STATE = {"turn": 2, "units": [{"id": "24th", "at": "C4", "strength": 6}], "note": "Zulu ünï ✓"}
@@ -34,13 +35,6 @@ def stores(engine: AsyncEngine) -> tuple[Store, Store]:
     """The same database, through the driver and through SQLAlchemy's sessions."""
     sessions = session_factory(engine)
     return Store(sessions), Store(sessions, on_driver=False)
-
-
-def sqlalchemy_statements(engine: AsyncEngine) -> list[str]:
-    """The statements SQLAlchemy's own execution runs on the engine from now on."""
-    seen: list[str] = []
-    event.listen(engine.sync_engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
-    return seen
 
 
 async def a_game(store: Store, channel: int) -> GameRecord:
@@ -77,8 +71,8 @@ async def test_a_game_read_on_the_driver_is_the_game_read_through_sqlalchemy(
     driver, sessions = stores
     game = await a_game(sessions, 7)
     await sessions.commit_action(game.id, game.version, **an_order(game))
-    seen = sqlalchemy_statements(engine)
-    through_driver = await driver.game_in_full(7)
+    with through_sqlalchemy(engine) as seen:
+        through_driver = await driver.game_in_full(7)
     assert seen == [], "the read went through SQLAlchemy's execution"
     assert through_driver == await sessions.game_in_full(7)
     assert through_driver is not None
@@ -93,8 +87,8 @@ async def test_an_order_committed_on_the_driver_stores_what_sqlalchemy_would(
     written = []
     for channel, store in enumerate(stores, start=1):
         game = await a_game(store, channel)
-        seen = sqlalchemy_statements(engine)
-        moved = await store.commit_action(game.id, game.version, **an_order(game))
+        with through_sqlalchemy(engine) as seen:
+            moved = await store.commit_action(game.id, game.version, **an_order(game))
         through = "driver" if store is stores[0] else "sessions"
         assert (seen == []) == (through == "driver"), f"{through}: {seen}"
         rows = await outbox.all_rows(game.id)
